@@ -1,0 +1,40 @@
+// One jest configuration for every package: `jest` runs them all,
+// `jest --selectProjects rules` one of them.
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'rules',
+      rootDir: '<rootDir>/packages/rules',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'server',
+      rootDir: '<rootDir>/packages/server',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper: { '^@lames/rules$': '<rootDir>/../rules/src/index.ts' },
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'client',
+      rootDir: '<rootDir>/packages/client',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }] },
+      moduleNameMapper: { '^@lames/rules$': '<rootDir>/../rules/src/index.ts' },
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'e2e',
+      rootDir: '<rootDir>/e2e',
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+      moduleNameMapper: { '^@lames/rules$': '<rootDir>/../packages/rules/src/index.ts' },
+      testEnvironment: 'node',
+    },
+  ],
+};

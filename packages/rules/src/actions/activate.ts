@@ -1,0 +1,29 @@
+import { announce } from '../fog/announce';
+import { isActivated } from '../turn/pieces';
+import type { ActionRule } from './action-rule';
+import { activePlayer, firstRejection, ownPiece } from './common';
+import { reject } from './rejection';
+
+/**
+ * Activation (§2.4): the active player picks one of his pieces not yet
+ * activated this turn; only one activation runs at a time. The preliminary
+ * operations of §2.4.1 run here.
+ */
+export const activateRule: ActionRule<{ type: 'activate'; piece: string }> = {
+  section: '§2.4',
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => activePlayer(state, seat),
+      () => ownPiece(state, seat, a.piece),
+      () => (state.activation ? reject('activationInProgress', { piece: pieceName(state, state.activation.piece) }) : null),
+      () => (isActivated(state, a.piece) ? reject('alreadyActivated') : null),
+    ),
+  procedure(state, seat, a) {
+    state.activation = { piece: a.piece };
+    return announce(state, a.piece, (p) => ({ type: 'activated', piece: p, side: seat }), '§2.4');
+  },
+};
+
+function pieceName(state: { units: { id: string; name: string }[] }, id: string): string {
+  return state.units.find((u) => u.id === id)?.name ?? id;
+}

@@ -1,0 +1,71 @@
+import { viewFor } from '../fog/view';
+import { executeMove } from '../movement/execute';
+import { moverOf } from '../movement/mover';
+import { moveContext, startWalk, walkReorient, walkStep, WalkState } from '../movement/walker';
+import { toPoints } from '../movement/costs';
+import { allowanceHalves } from '../movement/mover';
+import type { GameState, Seat, Unit } from '../state/types';
+import { concludeActivation } from '../turn/conclude';
+import { isEngaged } from '../units/engagement';
+import type { ActionRule } from './action-rule';
+import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
+import { isRejection, reject, Rejection } from './rejection';
+import type { MoveAction } from './schema';
+
+/**
+ * Action de Mouvement (§2.6.11). Conditions: the unit is under activation,
+ * not routed (§2.6), not engaged (§2.6.11); extra movement needs breath and,
+ * for a troop, a special order (§2.6.4); minimal movement needs breath
+ * (§2.6.5); each step is checked against what the player knows, so a refusal
+ * never depends on a hidden enemy. Procedure: the steps are carried out, the
+ * unit pays breath for extra or minimal movement and takes a contact marker
+ * if it ends engaging an enemy (§2.6.8); the activation then concludes.
+ */
+export const moveRule: ActionRule<MoveAction> = {
+  section: '§2.6.11',
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => activePlayer(state, seat),
+      () => ownPiece(state, seat, a.piece),
+      () => underActivation(state, a.piece),
+      () => unitMayMove(state, a.piece, a.mode),
+      () => walkSteps(state, seat, a).rejection,
+    ),
+  procedure(state, seat, a) {
+    const { walk } = walkSteps(state, seat, a);
+    const mover = moverOf(state, a.piece)!;
+    const allowance = toPoints(allowanceHalves(mover.unit, a.mode));
+    const events = executeMove(state, a.piece, a.steps, a.mode, walk, allowance);
+    events.push(...concludeActivation(state, true));
+    return events;
+  },
+};
+
+/** The conditions on the unit itself, before any step is looked at. */
+export function unitMayMove(state: GameState, piece: string, mode: MoveAction['mode']): Rejection | null {
+  const mover = moverOf(state, piece);
+  if (!mover) return reject('unknownPiece');
+  const u: Unit = mover.unit;
+  if (u.cohesion === 'routed') return reject('routedMayNotMove');
+  if (!mover.isDecoy && isEngaged(state, u)) return reject('engagedMayNotMove');
+  if (mode !== 'normal' && u.breath === 'exhausted') return reject('exhaustedNoExtra');
+  if (mode === 'extra' && u.kind === 'troop' && u.order !== 'specialOrder') return reject('extraNeedsOrder');
+  return null;
+}
+
+/** Walks the submitted steps through the mover's own view of the game. */
+function walkSteps(state: GameState, seat: Seat, a: MoveAction): { walk: WalkState[]; rejection: Rejection | null } {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const mover = moverOf(view, a.piece);
+  if (!mover) return { walk: [], rejection: reject('unknownPiece') };
+  if (a.steps.length === 0) return { walk: [], rejection: reject('emptyMove') };
+  const ctx = moveContext(view, mover, a.mode);
+  const walk: WalkState[] = [];
+  let ws = startWalk(ctx);
+  for (const step of a.steps) {
+    const next = 'face' in step ? walkReorient(ctx, ws, step.face) : walkStep(ctx, ws, step.to);
+    if (isRejection(next)) return { walk, rejection: next };
+    walk.push((ws = next));
+  }
+  return { walk, rejection: null };
+}

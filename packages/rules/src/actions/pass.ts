@@ -1,0 +1,14 @@
+import { concludeActivation } from '../turn/conclude';
+import type { ActionRule } from './action-rule';
+import { activePlayer, firstRejection, underActivation } from './common';
+
+/** Ending an activation with no action (§2.4: "il peut même n'en choisir aucune"). */
+export const passRule: ActionRule<{ type: 'pass'; piece: string }> = {
+  section: '§2.4',
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => activePlayer(state, seat),
+      () => underActivation(state, a.piece),
+    ),
+  procedure: (state) => concludeActivation(state, false),
+};

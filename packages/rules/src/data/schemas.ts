@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** zod schemas of the data files: nothing reaches the rules unvalidated. */
+
+export const CAPACITIES = ['superior', 'advantaged', 'ordinary', 'disadvantaged', 'inferior'] as const;
+export const capacitySchema = z.enum(CAPACITIES);
+export type Capacity = z.infer<typeof capacitySchema>;
+
+export const MOVEMENT_CLASSES = ['pedestrian', 'equestrian', 'animal', 'wheeled', 'flying', 'floating'] as const;
+export const movementClassSchema = z.enum(MOVEMENT_CLASSES);
+export type MovementClass = z.infer<typeof movementClassSchema>;
+
+export const TERRAINS = ['clear', 'rough', 'difficult', 'water', 'lava', 'fortification', 'impassable'] as const;
+export const terrainSchema = z.enum(TERRAINS);
+export type Terrain = z.infer<typeof terrainSchema>;
+
+export const HEXSIDES = ['normal', 'rough', 'impassable', 'water', 'road', 'fortification', 'fortificationEntrance'] as const;
+export const hexsideSchema = z.enum(HEXSIDES);
+export type Hexside = z.infer<typeof hexsideSchema>;
+
+const halfPoints = z.number().refine((n) => Number.isInteger(n * 2) && n >= 0, 'a multiple of ½, at least 0');
+
+export const capacityTableSchema = z.object({
+  ranks: z
+    .array(
+      z.object({
+        id: capacitySchema,
+        testThreshold: z.number().int().min(2).max(12),
+        movementBonus: z.number().int(),
+        weaponAttack: z.number().int(),
+        weaponDefence: z.number().int(),
+        commandMultiplier: z.number().int().min(1),
+        magicRange: z.number().int().min(0),
+        spellAdvantage: z.number().int(),
+      }),
+    )
+    .length(5),
+});
+
+const costSchema = z.union([halfPoints, z.literal('minimal'), z.null()]);
+export type TerrainCost = z.infer<typeof costSchema>;
+
+export const movementTableSchema = z.object({
+  classes: z
+    .array(
+      z.object({
+        id: movementClassSchema,
+        base: z.number().int().min(0),
+        reorientFirst: halfPoints,
+        reorientEach: halfPoints,
+        road: halfPoints.nullable(),
+        terrain: z.object(Object.fromEntries(TERRAINS.map((t) => [t, costSchema])) as Record<Terrain, typeof costSchema>),
+        roughHexside: halfPoints.nullable(),
+        levelUp: halfPoints,
+        flying: z.boolean(),
+        floating: z.boolean(),
+      }),
+    )
+    .length(MOVEMENT_CLASSES.length),
+  crossFriendlyLarge: halfPoints,
+  minimalMovementDistanceFactor: z.number().positive(),
+  extraMovementFactor: z.number().positive(),
+});
+export type MovementTable = z.infer<typeof movementTableSchema>;
+export type MovementClassRow = MovementTable['classes'][number];
+
+export const terrainTableSchema = z.object({
+  terrains: z.array(
+    z.object({
+      id: terrainSchema,
+      chargeAllowed: z.boolean(),
+      formationAllowed: z.boolean(),
+      shockModifier: z.number().int(),
+      fireModifier: z.number().int(),
+      effectiveAltitudeBonus: z.number(),
+    }),
+  ),
+  hexsides: z.array(
+    z.object({
+      id: hexsideSchema,
+      crossableBy: z.array(z.enum(['all', 'climber', 'swimmer', 'flyer', 'owner'])).min(1),
+      chargeAllowed: z.boolean(),
+      shockModifier: z.number().int(),
+    }),
+  ),
+});
+export type TerrainTable = z.infer<typeof terrainTableSchema>;

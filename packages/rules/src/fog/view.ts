@@ -1,0 +1,45 @@
+import { cloneState } from '../state/clone';
+import type { GameState, Seat, Unit } from '../state/types';
+import { coversOf } from './covers';
+
+/**
+ * What a seat knows of the game (§1 principle: the server keeps the
+ * secrets). A side sees its own units, hidden or not, and its decoys; of the
+ * enemy it sees the units in the open and only the cover markers of the
+ * rest. Spectators see what both players see; the referee sees everything.
+ * No seat sees the dice state. Stack ranks are renumbered per hex so that
+ * they do not count placements made under covers.
+ */
+export function viewFor(state: GameState, seat: Seat): GameState {
+  const covers = coversOf(state);
+  const view = cloneState(state);
+  delete view.rng;
+  view.perspective = seat;
+  view.covers = covers.map((c) => ({ ...c }));
+  view.stackCounter = 0;
+  if (seat !== 'referee') {
+    const sees = (owner: string) => seat !== 'spectator' && owner === seat;
+    view.units = view.units.filter((u) => !u.hidden || sees(u.side));
+    view.decoys = view.decoys.filter((d) => sees(d.side));
+    if (view.activation) view.activation = maskActivation(state, view.activation, seat);
+  }
+  renumberStacks(view.units);
+  return view;
+}
+
+function maskActivation(state: GameState, a: NonNullable<GameState['activation']>, seat: Seat) {
+  const unit = state.units.find((u) => u.id === a.piece);
+  const decoy = state.decoys.find((d) => d.id === a.piece);
+  const owner = unit?.side ?? decoy?.side;
+  const coverId = unit?.hidden ? unit.coverId : decoy?.coverId;
+  if (coverId && owner !== seat) return { ...a, piece: coverId, covered: true };
+  return a;
+}
+
+function renumberStacks(units: Unit[]): void {
+  const byHex = new Map<number, Unit[]>();
+  for (const u of units) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u]);
+  for (const stack of byHex.values()) {
+    stack.sort((a, b) => a.stackRank - b.stackRank).forEach((u, i) => (u.stackRank = i));
+  }
+}

@@ -1,0 +1,109 @@
+import { distance } from '../geometry/hex';
+import { coverOfPiece, tell } from '../fog/announce';
+import { enemyCovers } from '../fog/covers';
+import { revealSweep } from '../fog/reveal';
+import { event, GameEvent, MoveStepReport } from '../state/events';
+import type { Breath, GameState, Unit } from '../state/types';
+import { engagedTargets } from '../units/engagement';
+import { placeInStack, stackAt } from '../units/stacking';
+import { toPoints } from './costs';
+import { MoveMode } from './mover';
+import type { MoveStep } from './reachable';
+import type { WalkState } from './walker';
+
+/**
+ * Carries out a move already validated against what its player knows
+ * (§2.6.3). Each hex entered may reveal covers (common-mechanics sheet): a
+ * move that comes next to an enemy cover stops there, whatever the cover
+ * hides — the same stop the mover's preview showed.
+ */
+export function executeMove(state: GameState, piece: string, steps: MoveStep[], mode: MoveMode, walk: WalkState[], allowance: number): GameEvent[] {
+  const pieceRef = () => state.units.find((u) => u.id === piece) ?? state.decoys.find((d) => d.id === piece);
+  const start = pieceRef()!;
+  const from = start.hex;
+  const coveredAtStart = coverOfPiece(state, piece);
+  const path: MoveStepReport[] = [];
+  const reveals: GameEvent[] = [];
+  let stoppedBy: 'reveal' | 'engaged' | undefined;
+  for (let i = 0; i < steps.length; i++) {
+    const p = pieceRef();
+    if (!p) break;
+    const step = steps[i];
+    if ('face' in step) p.facing = step.face;
+    else p.hex = step.to;
+    path.push({ hex: p.hex, facing: p.facing, spent: toPoints(walk[i].spent) });
+    if ('to' in step) {
+      const coversNear = enemyCovers(state, start.side).filter((c) => distance(state.board, c.hex, p.hex) <= 1);
+      reveals.push(...revealSweep(state, piece));
+      if (coversNear.length > 0 || !pieceRef()) {
+        stoppedBy = 'reveal';
+        break;
+      }
+    }
+    if (walk[i].ended === 'engaged') stoppedBy = 'engaged';
+  }
+  const spent = path.length > 0 ? path[path.length - 1].spent : 0;
+  const events = movedEvents(state, piece, coveredAtStart, { mode, from, path, cost: spent, allowance, stoppedBy });
+  events.push(...reveals);
+  const moved = pieceRef();
+  if (moved && moved.hex !== from) placeInStack(state, moved, 'bottom');
+  const unit = state.units.find((u) => u.id === piece);
+  if (unit) events.push(...afterMove(state, unit, mode, moved !== undefined && moved.hex !== from));
+  return events;
+}
+
+interface MoveReport {
+  mode: MoveMode;
+  from: number;
+  path: MoveStepReport[];
+  cost: number;
+  allowance: number;
+  stoppedBy?: 'reveal' | 'engaged';
+}
+
+function movedEvents(state: GameState, piece: string, cover: { id: string; side: string } | null, r: MoveReport): GameEvent[] {
+  const to = r.path.length > 0 ? r.path[r.path.length - 1].hex : r.from;
+  const detail = event({ type: 'moved', unit: piece, ...r }, '§2.6.11', cover ? { to: 'owner', side: cover.side } : { to: 'all' });
+  if (!cover) return [detail];
+  return [detail, event({ type: 'coverMoved', cover: cover.id, from: r.from, to }, '§2.6.11', { to: 'others', side: cover.side })];
+}
+
+const NEXT_BREATH: Record<Breath, Breath> = { fresh: 'winded', winded: 'exhausted', exhausted: 'exhausted' };
+
+/** What the end of a move does to the unit: breath (§2.6.4–2.6.5), stack orientation (§2.3.1), contact (§2.6.8). */
+function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boolean): GameEvent[] {
+  const events: GameEvent[] = [];
+  if (mode !== 'normal') {
+    unit.breath = NEXT_BREATH[unit.breath];
+    const reason = mode === 'extra' ? 'extraMovement' : 'minimalMovement';
+    events.push(tell(state, unit.id, { type: 'breathLost', unit: unit.id, breath: unit.breath, reason }, mode === 'extra' ? '§2.6.4' : '§2.6.5'));
+  }
+  if (changedHex) events.push(...alignWithStack(state, unit));
+  if (!unit.hidden && engagedTargets(state, unit).length > 0) {
+    unit.shock = 'contact';
+    events.push(event({ type: 'markerPlaced', unit: unit.id, marker: 'contact' }, '§2.6.8'));
+  }
+  return events;
+}
+
+/**
+ * Stacked units share one orientation (§2.3.1, sheet "Orientation"): a
+ * large unit that stops on large units facing elsewhere turns to match them
+ * and loses a level of cohesion; a small unit takes the stack's facing; a
+ * large unit joining small ones turns them.
+ */
+function alignWithStack(state: GameState, unit: Unit): GameEvent[] {
+  const others = stackAt(state, unit.hex).filter((u) => u.id !== unit.id);
+  if (others.length === 0) return [];
+  const large = others.filter((u) => u.size === 'large');
+  if (unit.size === 'large' && large.length === 0) {
+    for (const s of others) s.facing = unit.facing;
+    return [];
+  }
+  const reference = (large[0] ?? others[0]).facing;
+  if (reference === unit.facing) return [];
+  const cohesionLost = unit.size === 'large';
+  unit.facing = reference;
+  if (cohesionLost) unit.cohesion = unit.cohesion === 'inOrder' ? 'shaken' : 'routed';
+  return [tell(state, unit.id, { type: 'stackAligned', unit: unit.id, facing: reference, cohesionLost }, '§2.3.1')];
+}

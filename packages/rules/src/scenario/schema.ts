@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { capacitySchema, hexsideSchema, movementClassSchema, terrainSchema } from '../data/schemas';
+
+/**
+ * The scenario file format. Hexes are written as printed on the map:
+ * column then row, two digits each ("0305"). Facings are 0..11, clockwise
+ * from north in 30° steps (even: towards a hexside, odd: towards a vertex).
+ */
+const text = z.object({ fr: z.string().min(1), en: z.string().min(1) }).strict();
+const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'lowercase letters, digits and dashes');
+const hexLabel = z.string().regex(/^\d{4}$/, 'a hex is written CCRR, e.g. "0305"');
+const facing = z.number().int().min(0).max(11);
+const profile = z.object({ class: z.string().min(1), capacity: capacitySchema }).strict();
+
+export const scenarioSchema = z
+  .object({
+    id,
+    name: text,
+    description: text,
+    rulesLevel: z.enum(['basic', 'intermediate', 'advanced']),
+    turnLimit: z.number().int().min(1).max(99),
+    map: z
+      .object({
+        cols: z.number().int().min(2).max(64),
+        rows: z.number().int().min(2).max(64),
+        defaultTerrain: terrainSchema.default('clear'),
+        terrain: z.partialRecord(terrainSchema, z.array(hexLabel)).default({}),
+        altitude: z.record(z.string().regex(/^-?\d+$/, 'an altitude is a whole number'), z.array(hexLabel)).default({}),
+        hexsides: z
+          .array(z.object({ hex: hexLabel, direction: z.number().int().min(0).max(5), kind: hexsideSchema }).strict())
+          .default([]),
+      })
+      .strict(),
+    sides: z
+      .array(
+        z
+          .object({
+            id,
+            name: z.string().min(1),
+            armyCommander: id.nullable(),
+            retreatEdge: z.enum(['north', 'south', 'east', 'west']),
+            wings: z
+              .array(
+                z
+                  .object({
+                    id,
+                    name: z.string().min(1),
+                    leader: id.nullable(),
+                    directive: z.enum(['attack', 'defend', 'regroup', 'retreat']),
+                    morale: z.number().int().min(0).max(20),
+                    fatigue: z.number().int().min(0).max(20),
+                  })
+                  .strict(),
+              )
+              .min(1),
+          })
+          .strict(),
+      )
+      .min(2),
+    units: z
+      .array(
+        z
+          .object({
+            id,
+            name: z.string().min(1),
+            side: id,
+            wing: id,
+            kind: z.enum(['troop', 'character']),
+            size: z.enum(['large', 'small']),
+            type: z.string().min(1),
+            profiles: z
+              .object({
+                weapon: profile,
+                command: profile,
+                morale: profile,
+                movement: z.object({ class: movementClassSchema, capacity: capacitySchema }).strict(),
+              })
+              .strict(),
+            steps: z.number().int().min(1).max(6),
+            faculties: z.array(z.string().min(1)).default([]),
+            hex: hexLabel,
+            facing,
+            hidden: z.boolean().default(false),
+          })
+          .strict(),
+      )
+      .min(1),
+    decoys: z
+      .array(z.object({ id, side: id, hex: hexLabel, facing, mimic: id }).strict())
+      .default([]),
+  })
+  .strict();
+
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type Scenario = z.infer<typeof scenarioSchema>;

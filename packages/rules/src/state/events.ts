@@ -1,0 +1,57 @@
+import type { Facing } from '../geometry/facing';
+import type { Seat, SideId } from './types';
+
+/**
+ * Events explain what an action did, with the rule section behind each fact.
+ * Who may read an event is part of it: `all`, only the owner `side` (an event
+ * naming a hidden unit or a decoy), or everyone but that side (the same fact
+ * told about a cover marker). The referee reads everything.
+ */
+export type Audience = { to: 'all' } | { to: 'owner'; side: SideId } | { to: 'others'; side: SideId };
+
+export interface MoveStepReport {
+  hex: number;
+  facing: Facing;
+  /** Points spent so far, in movement points. */
+  spent: number;
+}
+
+export type EventBody =
+  | { type: 'activated'; piece: string; side: SideId }
+  | { type: 'activationEnded'; piece: string; side: SideId; acted: boolean }
+  | {
+      type: 'moved';
+      unit: string;
+      mode: 'normal' | 'extra' | 'minimal';
+      from: number;
+      path: MoveStepReport[];
+      cost: number;
+      allowance: number;
+      stoppedBy?: 'reveal' | 'engaged';
+    }
+  | { type: 'coverMoved'; cover: string; from: number; to: number }
+  | { type: 'revealed'; unit: string; cover: string; hex: number; by?: string }
+  | { type: 'decoyRemoved'; cover: string; hex: number }
+  | { type: 'breathLost'; unit: string; breath: string; reason: 'extraMovement' | 'minimalMovement' }
+  | { type: 'markerPlaced'; unit: string; marker: 'contact' | 'charge' }
+  | { type: 'stackAligned'; unit: string; facing: Facing; cohesionLost: boolean }
+  | { type: 'sideTurnEnded'; side: SideId; next: SideId }
+  | { type: 'turnEnded'; turn: number }
+  | { type: 'gameEnded'; reason: 'turnLimit' };
+
+export type GameEvent = EventBody & { section: string; audience: Audience };
+
+export function event(body: EventBody, section: string, audience: Audience = { to: 'all' }): GameEvent {
+  return { ...body, section, audience };
+}
+
+/** The events a seat may read. */
+export function eventsFor(events: readonly GameEvent[], seat: Seat): GameEvent[] {
+  return events.filter((e) => mayRead(e.audience, seat));
+}
+
+export function mayRead(a: Audience, seat: Seat): boolean {
+  if (seat === 'referee' || a.to === 'all') return true;
+  if (seat === 'spectator') return a.to === 'others';
+  return a.to === 'owner' ? a.side === seat : a.side !== seat;
+}

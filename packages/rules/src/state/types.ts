@@ -1,0 +1,151 @@
+import type { Capacity, Hexside, MovementClass, Terrain } from '../data/schemas';
+import type { Facing, UnitSize } from '../geometry/facing';
+
+/**
+ * The game state: plain, serialisable data. `apply` never mutates a state it
+ * is given; it returns a new one. The board is static and shared between
+ * successive states.
+ */
+
+export type SideId = string;
+/** Who is asking: a side's player, the referee, or a spectator. */
+export type Seat = SideId | 'referee' | 'spectator';
+
+export interface Profile {
+  class: string;
+  capacity: Capacity;
+}
+
+export interface MovementProfile {
+  class: MovementClass;
+  capacity: Capacity;
+}
+
+export interface Profiles {
+  weapon: Profile;
+  command: Profile;
+  morale: Profile;
+  movement: MovementProfile;
+}
+
+export type Cohesion = 'inOrder' | 'shaken' | 'routed';
+export type Breath = 'fresh' | 'winded' | 'exhausted';
+/** The shock marker (§2.1.2): none, contact or charge. */
+export type ShockMarker = 'none' | 'contact' | 'charge';
+/** The order marker (§2.1.2): none, special order or activated. */
+export type OrderMarker = 'none' | 'specialOrder' | 'activated';
+
+export interface Unit {
+  id: string;
+  name: string;
+  side: SideId;
+  wing: string;
+  kind: 'troop' | 'character';
+  size: UnitSize;
+  type: string;
+  profiles: Profiles;
+  steps: number;
+  maxSteps: number;
+  faculties: string[];
+  /** Hex index, or -1 once off the map or destroyed. */
+  hex: number;
+  facing: Facing;
+  cohesion: Cohesion;
+  breath: Breath;
+  shock: ShockMarker;
+  order: OrderMarker;
+  /** Place in its hex's stack: lower is nearer the front (§2.3.1). */
+  stackRank: number;
+  /** Hidden under a cover marker (Cache); only its owner and the referee know it is this unit. */
+  hidden: boolean;
+  /** The opaque id of the cover marker when hidden. */
+  coverId?: string;
+}
+
+/** A decoy (Leurre): two cover markers with nothing under them. */
+export interface Decoy {
+  id: string;
+  side: SideId;
+  hex: number;
+  facing: Facing;
+  /** The unit whose movement the decoy imitates. */
+  mimic: string;
+  activated: boolean;
+  stackRank: number;
+  coverId: string;
+}
+
+/** What a seat that may not look under a cover sees of it. */
+export interface Cover {
+  id: string;
+  side: SideId;
+  hex: number;
+  activated: boolean;
+}
+
+export type Directive = 'attack' | 'defend' | 'regroup' | 'retreat';
+export type MapEdge = 'north' | 'south' | 'east' | 'west';
+
+export interface Wing {
+  id: string;
+  side: SideId;
+  name: string;
+  leader: string | null;
+  directive: Directive;
+  morale: number;
+  fatigue: number;
+}
+
+export interface Side {
+  id: SideId;
+  name: string;
+  armyCommander: string | null;
+  retreatEdge: MapEdge;
+}
+
+export interface Board {
+  cols: number;
+  rows: number;
+  /** Terrain of each hex, by index. */
+  terrain: Terrain[];
+  /** Ground altitude of each hex, by index. */
+  altitude: number[];
+  /** Hexsides that are not normal, keyed `${index}:${direction}` for directions 0..2 of the lower-index convention (see terrain/board.ts). */
+  hexsides: Record<string, Hexside>;
+}
+
+export interface Activation {
+  /** The unit or decoy being activated; in a view that may not look under its cover, the cover id. */
+  piece: string;
+  /** Set in a view when `piece` names a cover, not a unit. */
+  covered?: boolean;
+}
+
+export interface GameState {
+  scenarioId: string;
+  board: Board;
+  sides: Side[];
+  wings: Wing[];
+  units: Unit[];
+  decoys: Decoy[];
+  turn: number;
+  turnLimit: number;
+  activeSide: SideId;
+  activation: Activation | null;
+  status: 'playing' | 'ended';
+  /** Counter for stack ranks, so that "top" and "bottom" are always new extremes. */
+  stackCounter: number;
+  /** State of the seeded dice; absent from every seat's view. */
+  rng?: RngState;
+  /** Set in a view: whose knowledge this state holds. */
+  perspective?: Seat;
+  /** Set in a view: the cover markers of units and decoys that view may not look under. */
+  covers?: Cover[];
+}
+
+export interface RngState {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+}
