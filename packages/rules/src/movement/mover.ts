@@ -1,4 +1,3 @@
-import { capacityIndex } from '../data';
 import type { Decoy, GameState, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 

@@ -37,9 +37,11 @@ export function createGame(s: Scenario, seed: string): GameState {
     hidden: u.hidden,
   }));
   const decoys = s.decoys.map((d) => ({ id: d.id, side: d.side, hex: parseHexLabel(board, d.hex), facing: d.facing, mimic: d.mimic, activated: false, stackRank: ++rank, coverId: '' }));
-  // Cover ids are drawn for hidden units and decoys alike, in one shuffled-free pass over both, so that neither the ids nor their order tell them apart.
-  for (const u of units) if (u.hidden) u.coverId = drawToken(dice);
-  for (const d of decoys) d.coverId = drawToken(dice);
+  // Cover ids are drawn for hidden units and decoys alike, in the order of
+  // the hexes they stand on, so that neither the ids nor their order can
+  // tell a decoy from a hidden unit.
+  const covered = [...units.filter((u) => u.hidden), ...decoys].sort((a, b) => a.hex - b.hex || a.stackRank - b.stackRank);
+  for (const piece of covered) piece.coverId = drawToken(dice);
   const state: GameState = {
     scenarioId: s.id,
     board,
