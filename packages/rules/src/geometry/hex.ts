@@ -10,6 +10,8 @@
  * 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
  */
 
+import { neighbourTable } from './neighbours';
+
 export type Direction = 0 | 1 | 2 | 3 | 4 | 5;
 export const DIRECTIONS: readonly Direction[] = [0, 1, 2, 3, 4, 5];
 
@@ -77,7 +79,8 @@ export function distance(grid: GridSize, a: number, b: number): number {
 
 /** The direction from `a` to an adjacent hex `b`, or -1 when not adjacent. */
 export function directionTo(grid: GridSize, a: number, b: number): Direction | -1 {
-  for (const d of DIRECTIONS) if (neighbourOf(grid, a, d) === b) return d;
+  const table = neighbourTable(grid);
+  for (const d of DIRECTIONS) if (table[a * 6 + d] === b) return d;
   return -1;
 }
 

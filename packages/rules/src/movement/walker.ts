@@ -1,10 +1,11 @@
 import { reject, Rejection } from '../actions/rejection';
 import { zoneOf, Facing } from '../geometry/facing';
-import { directionTo, distance, hexLabel } from '../geometry/hex';
+import { directionTo, hexLabel } from '../geometry/hex';
+import { boardIndex } from '../terrain/board';
 import { enemyCovers } from '../fog/covers';
 import type { GameState, Unit } from '../state/types';
 import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
-import { STACK_LIMIT, stackAt, stackPoints, stackPointsAt } from '../units/stacking';
+import { STACK_LIMIT, stackAt, stackPoints } from '../units/stacking';
 import { crossingCost, Halves, reorientCost, stepCost, toPoints } from './costs';
 import { allowanceHalves, mayMoveOnWhileEngaging, MoveMode, Mover } from './mover';
 
@@ -21,6 +22,58 @@ export interface MoveContext {
   budget: Halves;
   enemyCoverHexes: number[];
   startHex: number;
+  /** Per hex, precomputed once per search: what the walker asks at every step. */
+  map: HexFacts;
+}
+
+interface HexFacts {
+  /** An enemy unit or cover stands here. */
+  enemyAt: Uint8Array;
+  /** An enemy unit in the open stands here or next door. */
+  enemyNear: Uint8Array;
+  /** An enemy cover stands here or next door. */
+  coverNear: Uint8Array;
+  /** Stacking points of the mover's friends here. */
+  friendPoints: Uint8Array;
+  /** The mover's friendly large units here. */
+  friendLarge: Uint8Array;
+}
+
+function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts {
+  const idx = boardIndex(view.board);
+  const facts: HexFacts = {
+    enemyAt: new Uint8Array(idx.size),
+    enemyNear: new Uint8Array(idx.size),
+    coverNear: new Uint8Array(idx.size),
+    friendPoints: new Uint8Array(idx.size),
+    friendLarge: new Uint8Array(idx.size),
+  };
+  const around = (hex: number, mark: Uint8Array) => {
+    mark[hex] = 1;
+    for (let d = 0; d < 6; d++) if (idx.neighbours[hex * 6 + d] >= 0) mark[idx.neighbours[hex * 6 + d]] = 1;
+  };
+  const side = mover.unit.side;
+  for (const u of view.units) {
+    if (u.hex < 0 || u.id === mover.unit.id) continue;
+    if (u.side !== side) {
+      facts.enemyAt[u.hex] = 1;
+      around(u.hex, facts.enemyNear);
+    } else {
+      facts.friendPoints[u.hex] += stackPoints(u);
+      if (u.size === 'large') facts.friendLarge[u.hex] += 1;
+    }
+  }
+  for (const d of view.decoys) if (d.id !== mover.unit.id) facts.friendPoints[d.hex] += decoyStackPoints(view, d.mimic);
+  for (const h of coverHexes) {
+    facts.enemyAt[h] = 1;
+    around(h, facts.coverNear);
+  }
+  return facts;
+}
+
+function decoyStackPoints(view: GameState, mimic: string): number {
+  const model = view.units.find((u) => u.id === mimic);
+  return model ? stackPoints(model) : 4;
 }
 
 export type MoveEnd = 'engaged' | 'engaging' | 'reveal';
@@ -37,13 +90,15 @@ export interface WalkState {
 }
 
 export function moveContext(view: GameState, mover: Mover, mode: MoveMode): MoveContext {
+  const enemyCoverHexes = enemyCovers(view, mover.unit.side).map((c) => c.hex);
   return {
     view,
     mover,
     mode,
     budget: allowanceHalves(mover.unit, mode),
-    enemyCoverHexes: enemyCovers(view, mover.unit.side).map((c) => c.hex),
+    enemyCoverHexes,
     startHex: mover.unit.hex,
+    map: hexFacts(view, mover, enemyCoverHexes),
   };
 }
 
@@ -89,12 +144,10 @@ function noPoints(ctx: MoveContext, ws: WalkState, cost: Halves): Rejection {
 
 /** Enemy units or covers forbid the hex; friendly ones count against the stacking limit at every step. */
 function occupation(ctx: MoveContext, to: number): Rejection | null {
-  const { view, mover } = ctx;
-  const label = hexLabel(view.board, to);
-  const enemyHere = view.units.some((e) => e.hex === to && e.side !== mover.unit.side) || ctx.enemyCoverHexes.includes(to);
-  if (enemyHere) return reject('enemyInHex', { hex: label });
-  const points = stackPointsAt(view, to, mover.unit.id) + stackPoints(mover.unit);
-  if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
+  const label = () => hexLabel(ctx.view.board, to);
+  if (ctx.map.enemyAt[to]) return reject('enemyInHex', { hex: label() });
+  const points = ctx.map.friendPoints[to] + stackPoints(ctx.mover.unit);
+  if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label(), points });
   return null;
 }
 
@@ -105,19 +158,20 @@ function occupation(ctx: MoveContext, to: number): Rejection | null {
  */
 function leavingCost(ctx: MoveContext, hex: number): Halves {
   const u = ctx.mover.unit;
-  const friendsLarge = stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large');
-  if (hex !== ctx.startHex) return crossingCost(friendsLarge.length);
+  if (hex !== ctx.startHex) return crossingCost(ctx.map.friendLarge[hex]);
   if (u.size !== 'large') return 0;
-  return crossingCost(friendsLarge.filter((o) => o.stackRank < u.stackRank).length);
+  const ahead = stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large' && o.stackRank < u.stackRank);
+  return crossingCost(ahead.length);
 }
 
 /** Where the move stands on arriving at a hex or facing (§2.6.8 and the covers). */
 function arrive(ctx: MoveContext, ws: WalkState): WalkState | Rejection {
-  const board = ctx.view.board;
-  const seesCover = ctx.enemyCoverHexes.some((h) => distance(board, h, ws.hex) <= 1);
-  if (ctx.mover.isDecoy) {
-    const seesEnemy = ctx.view.units.some((e) => e.side !== ctx.mover.unit.side && e.hex >= 0 && distance(board, e.hex, ws.hex) <= 1);
-    return seesCover || seesEnemy ? { ...ws, ended: 'reveal' } : ws;
+  const seesCover = ctx.map.coverNear[ws.hex] === 1;
+  const seesEnemy = ctx.map.enemyNear[ws.hex] === 1;
+  if (ctx.mover.isDecoy) return seesCover || seesEnemy ? { ...ws, ended: 'reveal' } : ws;
+  if (!seesEnemy) {
+    if (ws.engagingRun) return reject('mustKeepEngaging');
+    return seesCover ? { ...ws, ended: 'reveal' } : ws;
   }
   const engagement = checkEngagement(ctx, ws);
   if ('code' in engagement) return engagement;

@@ -1,0 +1,46 @@
+// Speed and memory of the rules' hot paths (npm run bench). Targets, checked
+// here and never by timed assertions in tests:
+//   - a movement preview (reachable) under 50 ms for any unit of a shipped scenario;
+//   - one action applied under 5 ms on average;
+//   - a seat view under 2 ms.
+const { SCENARIOS, createGame, apply, reachable, viewFor, piecesToActivate } = require('../dist');
+
+const TARGETS = { reachableMs: 50, applyMs: 5, viewMs: 2 };
+
+function time(fn, runs) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < runs; i++) fn(i);
+  return Number(process.hrtime.bigint() - start) / 1e6 / runs;
+}
+
+let failed = false;
+function report(name, ms, target) {
+  const ok = ms <= target;
+  failed ||= !ok;
+  console.log(`${ok ? 'ok  ' : 'SLOW'} ${name.padEnd(44)} ${ms.toFixed(3).padStart(9)} ms   (target ≤ ${target} ms)`);
+}
+
+for (const scenario of SCENARIOS) {
+  console.log(`\n${scenario.id}`);
+  const state = createGame(scenario, 'bench');
+  const side = state.activeSide;
+  const pieces = piecesToActivate(state, side);
+  let worst = 0;
+  for (const piece of pieces) {
+    const activated = apply(state, side, { type: 'activate', piece });
+    if (!activated.ok) continue;
+    for (const mode of ['normal', 'extra', 'minimal']) {
+      worst = Math.max(worst, time(() => reachable(activated.state, side, piece, mode), 5));
+    }
+  }
+  report('reachable, slowest piece and mode', worst, TARGETS.reachableMs);
+  report('apply endTurn (activates every piece)', time(() => apply(state, side, { type: 'endTurn' }), 50) / pieces.length, TARGETS.applyMs);
+  report('viewFor a player', time(() => viewFor(state, side), 200), TARGETS.viewMs);
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const games = Array.from({ length: 200 }, (_, i) => createGame(scenario, `m${i}`));
+  global.gc?.();
+  const perGame = (process.memoryUsage().heapUsed - before) / games.length / 1024;
+  console.log(`info ${'memory per game state'.padEnd(44)} ${perGame.toFixed(1).padStart(9)} KiB`);
+}
+process.exitCode = failed ? 1 : 0;
