@@ -1,0 +1,65 @@
+import { apply, GameState, legalActions, piecesToActivate, reachable, SCENARIOS, seededDice, seedRng, stackPoints, STACK_LIMIT, viewFor, createGame } from '../src';
+
+/** Plays random legal games: every chosen action comes from what the rules offer the seat. */
+function randomGame(seed: string): { state: GameState; actions: number } {
+  const pick = seededDice(seedRng(seed));
+  const choose = <T>(xs: T[]): T => xs[pick.roll(xs.length) - 1];
+  let state = createGame(SCENARIOS[0], seed);
+  let actions = 0;
+  while (state.status === 'playing' && actions < 2000) {
+    const seat = state.activeSide;
+    const action = nextAction(state, seat, choose);
+    const r = apply(state, seat, action);
+    if (!r.ok) throw new Error(`offered action refused: ${JSON.stringify(action)} → ${r.rejection.code}`);
+    state = r.state;
+    actions += 1;
+    checkInvariants(state);
+  }
+  return { state, actions };
+}
+
+function nextAction(state: GameState, seat: string, choose: <T>(xs: T[]) => T): unknown {
+  const piece = state.activation?.piece;
+  if (!piece) {
+    const pieces = piecesToActivate(state, seat);
+    if (pieces.length === 0 || choose([1, 2, 3, 4, 5, 6, 7, 8]) === 1) return { type: 'endTurn' };
+    return { type: 'activate', piece: choose(pieces) };
+  }
+  const move = legalActions(state, seat, piece).find((l) => l.type === 'move');
+  if (move?.allowed && move.modes) {
+    const mode = choose(move.modes);
+    const arrivals = reachable(state, seat, piece, mode);
+    if (arrivals.length > 0) return { type: 'move', piece, mode, steps: choose(arrivals).steps };
+  }
+  return { type: 'pass', piece };
+}
+
+function checkInvariants(state: GameState): void {
+  const byHex = new Map<number, { sides: Set<string>; points: number }>();
+  for (const u of state.units.filter((x) => x.hex >= 0)) {
+    const h = byHex.get(u.hex) ?? { sides: new Set(), points: 0 };
+    h.sides.add(u.side);
+    h.points += stackPoints(u);
+    byHex.set(u.hex, h);
+    if (u.hidden !== Boolean(u.coverId)) throw new Error(`${u.id}: hidden and cover disagree`);
+  }
+  for (const [hex, h] of byHex) {
+    if (h.sides.size > 1) throw new Error(`§2.3.1 enemies stacked in ${hex}`);
+    if (h.points > STACK_LIMIT) throw new Error(`§2.3.1 ${h.points} stacking points in ${hex}`);
+  }
+  for (const seat of state.sides.map((s) => s.id)) {
+    const view = viewFor(state, seat);
+    for (const u of view.units) if (u.hidden && u.side !== seat) throw new Error('an enemy hidden unit reached a view');
+  }
+}
+
+describe('random legal games on the shipped scenarios', () => {
+  test.each(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'])(
+    '§2.4 a random game (%s) runs to its turn limit with no refusal of an offered action and no illegal state',
+    (seed) => {
+      const { state, actions } = randomGame(seed);
+      expect(state.status).toBe('ended');
+      expect(actions).toBeGreaterThan(10);
+    },
+  );
+});
