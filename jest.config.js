@@ -16,7 +16,12 @@ module.exports = {
       displayName: 'server',
       rootDir: '<rootDir>/packages/server',
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-      transform: { '^.+\\.ts$': tsJest },
+      transform: {
+        '^.+\\.ts$': tsJest,
+        // ESM-only dependencies of @colyseus/core's CommonJS build (see the transformer).
+        '/node_modules/rou3/.+\\.mjs$': '<rootDir>/test/support/esm-to-cjs.cjs',
+      },
+      transformIgnorePatterns: ['/node_modules/(?!rou3/)'],
       moduleNameMapper: { '^@lames/rules$': '<rootDir>/../rules/src/index.ts' },
       testEnvironment: 'node',
     },
@@ -32,7 +37,12 @@ module.exports = {
       displayName: 'e2e',
       rootDir: '<rootDir>/e2e',
       testMatch: ['<rootDir>/**/*.test.ts'],
-      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+      transform: {
+        '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }],
+        // The browser test starts the real server in-process: same ESM-only dependency as the server project.
+        '/node_modules/rou3/.+\\.mjs$': '<rootDir>/../packages/server/test/support/esm-to-cjs.cjs',
+      },
+      transformIgnorePatterns: ['/node_modules/(?!rou3/)'],
       moduleNameMapper: { '^@lames/rules$': '<rootDir>/../packages/rules/src/index.ts' },
       testEnvironment: 'node',
     },

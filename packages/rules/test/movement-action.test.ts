@@ -1,6 +1,6 @@
 import { apply, eventsFor, reachable, viewFor } from '../src';
 import { game, H, profiles, unit } from './fixtures';
-import { activated, activateAndMove, refused } from './helpers';
+import { activated, activateAndMove } from './helpers';
 
 const code = (r: ReturnType<typeof activateAndMove>) => (r.ok ? 'ok' : r.rejection.code);
 const moveOf = (s: ReturnType<typeof game>, piece: string, steps: unknown[], mode = 'normal') =>

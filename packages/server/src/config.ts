@@ -1,0 +1,115 @@
+/**
+ * Server configuration, read once from the environment at start-up.
+ *
+ * Every variable is optional: with none set the server runs alone, keeping
+ * battles as JSON files under `<repo>/.data` and serving the built client from
+ * `<repo>/packages/client/dist`. A bad value stops the start with a message
+ * that names the variable, rather than surfacing later as an obscure failure.
+ */
+import * as path from 'node:path';
+import { z } from 'zod';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** When set, rooms are shared across processes through Redis (see scaling.ts). */
+  redisUrl?: string;
+  /** When set, battles are kept in PostgreSQL instead of files (see persistence/store.ts). */
+  databaseUrl?: string;
+  /** Absolute directory of the embedded file store. */
+  dataDir: string;
+  /** Absolute directory of the built client that the server serves. */
+  clientDir: string;
+}
+
+// This file is packages/server/src/config.ts under ts-jest and
+// packages/server/dist/config.js once built: both sit three levels below the
+// repository root, so one relative path serves both (and /app in the image).
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+const DEFAULT_PORT = 2567;
+const DEFAULT_HOST = '0.0.0.0';
+
+/** What each variable must hold, as said in the error message. */
+const EXPECTED = {
+  PORT: 'a whole number from 0 to 65535',
+  HOST: 'a host name or IP address to listen on, without spaces',
+  REDIS_URL: 'a redis:// or rediss:// URL',
+  DATABASE_URL: 'a postgres:// or postgresql:// URL',
+  LAMES_DATA_DIR: 'a directory path',
+  LAMES_CLIENT_DIR: 'a directory path',
+} as const;
+
+type VarName = keyof typeof EXPECTED;
+
+function urlWithProtocol(protocols: string[]) {
+  return z.string().refine((s) => {
+    try {
+      return protocols.includes(new URL(s).protocol);
+    } catch {
+      return false;
+    }
+  });
+}
+
+// Every value arrives as a string; empty values were already dropped (an
+// empty variable, as docker-compose writes `FOO:` for instance, means unset).
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(65535))
+    .optional(),
+  HOST: z.string().regex(/^\S+$/).optional(),
+  REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+  // Any string is a path; no NUL, which no file system accepts.
+  LAMES_DATA_DIR: z
+    .string()
+    .regex(/^[^\0]+$/)
+    .optional(),
+  LAMES_CLIENT_DIR: z
+    .string()
+    .regex(/^[^\0]+$/)
+    .optional(),
+});
+
+/** Hides the credentials of a URL (`//user:secret@host` → `//***@host`) before it goes in a message or a log. */
+export function redactUrl(value: string): string {
+  return value.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const raw: Partial<Record<VarName, string>> = {};
+  for (const name of Object.keys(EXPECTED) as VarName[]) {
+    const value = env[name]?.trim();
+    if (value) raw[name] = value;
+  }
+
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const names = [
+      ...new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as VarName)),
+    ];
+    const problems = names.map((name) => {
+      const shown =
+        name === 'REDIS_URL' || name === 'DATABASE_URL' ? redactUrl(raw[name] ?? '') : raw[name];
+      return `${name} must be ${EXPECTED[name]}, got '${shown}'`;
+    });
+    throw new Error(`Invalid server configuration: ${problems.join('; ')}`);
+  }
+
+  const v = parsed.data;
+  return {
+    port: v.PORT ?? DEFAULT_PORT,
+    host: v.HOST ?? DEFAULT_HOST,
+    redisUrl: v.REDIS_URL,
+    databaseUrl: v.DATABASE_URL,
+    // Relative paths are taken from the working directory, like any CLI path.
+    dataDir: path.resolve(v.LAMES_DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    clientDir: path.resolve(
+      v.LAMES_CLIENT_DIR ?? path.join(REPO_ROOT, 'packages', 'client', 'dist'),
+    ),
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * The embedded store: one JSON file per battle in `<dataDir>/battles/<id>.json`.
+ *
+ * Meant for a single server process (no locking between processes). Each save
+ * writes a temporary file next to the target, flushes it to disk and renames
+ * it over the target: a rename within a directory is atomic, so after a crash
+ * the file holds either the previous record or the new one, never half of one.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import * as path from 'node:path';
+import { checkRecord, CorruptRecordError, isValidBattleId } from './record-schema';
+import { KeyedQueue } from './keyed-queue';
+import type { BattleRecord, BattleStore, BattleSummary } from './store';
+
+const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
+const TEMP_SUFFIX = '.tmp';
+/** Temporary files older than this are leftovers of a crash, not a save in progress. */
+const STALE_TEMP_MS = 10 * 60 * 1000;
+
+function assertId(id: string): void {
+  // Checked before any path is built: an id like "../x" must never reach the file system.
+  if (!isValidBattleId(id)) {
+    throw new Error(
+      `Invalid battle id ${JSON.stringify(id)}: expected 1 to 64 letters, digits, _ or -`,
+    );
+  }
+}
+
+function isMissing(e: unknown): boolean {
+  return (e as NodeJS.ErrnoException)?.code === 'ENOENT';
+}
+
+export class FileStore implements BattleStore {
+  private readonly queue = new KeyedQueue();
+  private closed = false;
+
+  constructor(readonly dir: string) {}
+
+  /** The file of a battle; the id must already be valid. */
+  fileOf(id: string): string {
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  async save(r: BattleRecord): Promise<void> {
+    this.assertOpen();
+    assertId(r?.id);
+    // Refuse to write what load would refuse to read.
+    checkRecord(r, `battle ${r.id}`);
+    const json = JSON.stringify(r);
+    await this.queue.run(r.id, () => this.writeAtomically(this.fileOf(r.id), json));
+  }
+
+  async load(id: string): Promise<BattleRecord | null> {
+    this.assertOpen();
+    assertId(id);
+    const file = this.fileOf(id);
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+    return parseFile(text, file, id);
+  }
+
+  async listUnfinished(): Promise<BattleSummary[]> {
+    this.assertOpen();
+    const names = await fs.readdir(this.dir);
+    const summaries: BattleSummary[] = [];
+    for (const name of names) {
+      const id = RECORD_FILE.exec(name)?.[1];
+      if (!id) continue;
+      let record: BattleRecord | null;
+      try {
+        record = await this.load(id);
+      } catch (e) {
+        // One damaged file must not hide every other battle from the lobby;
+        // loading that battle still fails with the same message.
+        if (e instanceof CorruptRecordError) {
+          console.warn(`[lames] skipping ${e.message}`);
+          continue;
+        }
+        throw e;
+      }
+      if (record && record.status !== 'ended') {
+        const { battleName, scenarioId, updatedAt } = record;
+        summaries.push({ id, battleName, scenarioId, updatedAt });
+      }
+    }
+    return summaries.sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue.idle();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The battle store is closed');
+  }
+
+  private async writeAtomically(file: string, data: string): Promise<void> {
+    // Same directory as the target, so the rename never crosses file systems.
+    const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+    try {
+      const handle = await fs.open(temp, 'w', 0o600);
+      try {
+        await handle.writeFile(data, 'utf8');
+        // Flush before the rename, or a power cut could leave the new name on empty content.
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp, file);
+    } catch (e) {
+      await fs.rm(temp, { force: true });
+      throw e;
+    }
+    await syncDir(this.dir);
+  }
+}
+
+function parseFile(text: string, file: string, id: string): BattleRecord {
+  const where = `battle file ${file}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new CorruptRecordError(where, `not valid JSON (${(e as Error).message})`);
+  }
+  const record = checkRecord(value, where);
+  if (record.id !== id) {
+    throw new CorruptRecordError(where, `id: the file holds battle ${JSON.stringify(record.id)}`);
+  }
+  return record;
+}
+
+/** Makes the rename itself durable; best effort, as some platforms cannot open a directory. */
+async function syncDir(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Not supported here (e.g. Windows): the rename is still atomic, only less durable.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Removes temporary files left by a crash in the middle of a save. */
+async function removeStaleTemps(dir: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await fs.readdir(dir)) {
+    if (!name.endsWith(TEMP_SUFFIX)) continue;
+    const file = path.join(dir, name);
+    try {
+      const { mtimeMs } = await fs.stat(file);
+      if (now - mtimeMs > STALE_TEMP_MS) await fs.rm(file, { force: true });
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+    }
+  }
+}
+
+/** Opens (and creates if needed) the file store of `dataDir`: battles go in `<dataDir>/battles`. */
+export async function openFileStore(dataDir: string): Promise<FileStore> {
+  const dir = path.join(path.resolve(dataDir), 'battles');
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    // Fail now, not at the first save in the middle of a battle, when the directory is read-only.
+    await fs.access(dir, constants.W_OK);
+  } catch (e) {
+    throw new Error(
+      `Cannot use ${dir} to keep battles (set LAMES_DATA_DIR to a writable directory): ${(e as Error).message}`,
+    );
+  }
+  await removeStaleTemps(dir);
+  return new FileStore(dir);
+}

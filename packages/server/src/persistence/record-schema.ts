@@ -1,0 +1,82 @@
+/**
+ * Checks the envelope of a battle record read back from a file or a database
+ * row, so that a damaged record fails at load with the field that is wrong
+ * ("battle file …/x.json is corrupted: state.turn: expected number") instead
+ * of crashing a room later on some undefined property.
+ *
+ * The game state itself is only checked for its top-level keys: the rules
+ * library owns its shape, and a deep copy of it here would drift.
+ */
+import { z } from 'zod';
+import type { BattleRecord } from './store';
+
+/** Battle ids end up in file names and URLs: letters, digits, `_` and `-` only. */
+export const BATTLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isValidBattleId(id: unknown): id is string {
+  return typeof id === 'string' && BATTLE_ID_PATTERN.test(id);
+}
+
+/** Thrown when a record read back (or about to be written) does not have the expected envelope. */
+export class CorruptRecordError extends Error {
+  constructor(
+    readonly where: string,
+    readonly detail: string,
+  ) {
+    super(`${where} is corrupted: ${detail}`);
+    this.name = 'CorruptRecordError';
+  }
+}
+
+const isoDate = z.iso.datetime({ offset: true });
+
+// Loose objects: keys added later by the rules library (or the room) survive.
+const stateSchema = z.looseObject({
+  scenarioId: z.string(),
+  board: z.looseObject({
+    cols: z.number().int(),
+    rows: z.number().int(),
+    terrain: z.array(z.unknown()),
+  }),
+  sides: z.array(z.looseObject({ id: z.string() })),
+  wings: z.array(z.unknown()),
+  units: z.array(z.looseObject({ id: z.string() })),
+  decoys: z.array(z.unknown()),
+  turn: z.number().int(),
+  turnLimit: z.number().int(),
+  activeSide: z.string(),
+  activation: z.looseObject({ piece: z.string() }).nullable(),
+  status: z.enum(['playing', 'ended']),
+  stackCounter: z.number(),
+});
+
+export const battleRecordSchema = z.looseObject({
+  id: z.string().regex(BATTLE_ID_PATTERN, 'expected 1 to 64 letters, digits, _ or -'),
+  battleName: z.string(),
+  scenarioId: z.string().min(1),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  status: z.enum(['playing', 'ended']),
+  state: stateSchema,
+  log: z.array(z.looseObject({ type: z.string() })),
+  refereeCodeHash: z.string().nullable(),
+});
+
+/**
+ * Returns `value` itself (not a stripped copy) once its envelope checks out;
+ * throws a CorruptRecordError naming the first wrong fields otherwise.
+ * `where` says what was read, e.g. "battle file /data/battles/x.json".
+ */
+export function checkRecord(value: unknown, where: string): BattleRecord {
+  const result = battleRecordSchema.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 3).map((issue) => {
+      const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(record)';
+      return `${field}: ${issue.message}`;
+    });
+    const more =
+      result.error.issues.length > 3 ? ` (and ${result.error.issues.length - 3} more)` : '';
+    throw new CorruptRecordError(where, issues.join('; ') + more);
+  }
+  return value as BattleRecord;
+}

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import type { Scenario } from '@lames/rules';
+import type { BattleStore } from '../persistence/store';
+
+/**
+ * What a battle room needs from the server that opens it. Given by the
+ * server (startServer), never by clients: the seed and the scenario
+ * catalogue are test hooks only through startServer's options.
+ */
+export interface BattleRoomDeps {
+  store: BattleStore;
+  /** The scenarios a client may open, by the id it sends. */
+  scenarios: ReadonlyMap<string, Scenario>;
+  /** The secret seed of a new battle: its dice and its cover ids. */
+  newSeed: () => string;
+  /** How long a dropped connection keeps its seat. */
+  reconnectSeconds: number;
+  logError: (message: string, error?: unknown) => void;
+}
+
+/** A secret, unpredictable seed (createGame requires one). */
+export function randomSeed(): string {
+  return randomBytes(16).toString('hex');
+}

@@ -1,0 +1,83 @@
+import type { GameState } from '@lames/rules';
+import { BattleState, CoverState, PieceState, SideInfo, WingInfo } from './schema';
+import { desiredEntries, Entry } from './entries';
+
+/**
+ * Brings the schema state in line with a rules state: deletions first (they
+ * use no reference id), then updates and creations in the order of
+ * desiredEntries, so reference ids are drawn in an order that only depends
+ * on public facts. An entry whose key changes (a hidden unit revealed: its
+ * cover and secret go, `u:<id>` comes) is always a NEW object: the secret
+ * object, whose reference id was a gap in the others' streams, is never
+ * reused, or its id would tie that gap to the unit.
+ */
+
+export interface SyncHooks {
+  /** A secret was created: add it to the views of its side's connections and the referee's. */
+  secretCreated(piece: PieceState, side: string): void;
+}
+
+type Collection = Entry['collection'];
+const COLLECTIONS: Collection[] = ['pieces', 'covers', 'secrets'];
+
+export function syncBattleState(target: BattleState, game: GameState, hooks: SyncHooks): void {
+  syncScalars(target, game);
+  syncWings(target, game);
+  const entries = desiredEntries(game);
+  for (const collection of COLLECTIONS) {
+    const wanted = new Set(entries.filter((e) => e.collection === collection).map((e) => e.key));
+    const map = target[collection];
+    for (const key of [...map.keys()]) if (!wanted.has(key)) map.delete(key);
+  }
+  for (const entry of entries) upsert(target, entry, hooks);
+}
+
+function upsert(target: BattleState, entry: Entry, hooks: SyncHooks): void {
+  if (entry.collection === 'covers') {
+    const current = target.covers.get(entry.key);
+    if (current) assignChanged(current, entry.payload);
+    else target.covers.set(entry.key, Object.assign(new CoverState(), entry.payload));
+    return;
+  }
+  const map = target[entry.collection];
+  const current = map.get(entry.key);
+  if (current) return assignChanged(current, entry.payload);
+  const piece = Object.assign(new PieceState(), entry.payload);
+  map.set(entry.key, piece);
+  if (entry.collection === 'secrets') hooks.secretCreated(piece, entry.audience.side);
+}
+
+/** Assigns only the fields that changed, so a patch carries only real changes. */
+function assignChanged<T extends object>(target: T, values: Partial<T>): void {
+  for (const [k, v] of Object.entries(values) as [keyof T, T[keyof T]][]) {
+    if (target[k] !== v) target[k] = v;
+  }
+}
+
+function syncScalars(target: BattleState, game: GameState): void {
+  assignChanged(target, {
+    scenarioId: game.scenarioId,
+    turn: game.turn,
+    turnLimit: game.turnLimit,
+    activeSide: game.activeSide,
+    status: game.status,
+  });
+}
+
+function syncWings(target: BattleState, game: GameState): void {
+  game.wings.forEach((w, i) => {
+    const values = { id: w.id, side: w.side, name: w.name, leader: w.leader ?? '', directive: w.directive, morale: w.morale, fatigue: w.fatigue };
+    const current = target.wings[i];
+    if (current) assignChanged(current, values);
+    else target.wings.push(Object.assign(new WingInfo(), values));
+  });
+}
+
+/** The sides and the static board: set once, when the room opens. */
+export function initStatic(target: BattleState, game: GameState, battleName: string): void {
+  target.battleName = battleName;
+  target.board = JSON.stringify(game.board);
+  for (const s of game.sides) {
+    target.sides.push(Object.assign(new SideInfo(), { id: s.id, name: s.name, retreatEdge: s.retreatEdge, armyCommander: s.armyCommander ?? '' }));
+  }
+}

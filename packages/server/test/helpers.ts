@@ -1,0 +1,111 @@
+/**
+ * Shared test scaffolding: a real server on port 0, real @colyseus/sdk
+ * clients, and a WebSocket class that records every raw frame a connection
+ * receives, before the SDK decodes it.
+ *
+ * The SDK picks `globalThis.WebSocket` (or `ws`) when its module loads, so
+ * the recording class is installed here, before the SDK is required. On
+ * Node 20 there is no global WebSocket: this also provides one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import WS from 'ws';
+import type { Room } from '@colyseus/sdk';
+import { startServer, type StartOptions } from '../src/app';
+import type { ServerConfig } from '../src/config';
+
+export class RecordingWebSocket extends WS {
+  /** Every frame received, as bytes, in order. */
+  readonly frames: Buffer[] = [];
+
+  constructor(address: string | URL, options?: WS.ClientOptions | string | string[]) {
+    super(address, options as WS.ClientOptions);
+    this.on('message', (data: WS.RawData) => this.frames.push(copyBytes(data)));
+  }
+}
+
+function copyBytes(data: WS.RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  if (data instanceof ArrayBuffer) return Buffer.from(new Uint8Array(data));
+  return Buffer.from(data);
+}
+
+(globalThis as { WebSocket?: unknown }).WebSocket = RecordingWebSocket;
+// Required after the line above on purpose: the SDK reads the global when it loads.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sdk = require('@colyseus/sdk') as typeof import('@colyseus/sdk');
+export const SdkClient = sdk.Client;
+export type SdkRoom = Room;
+
+export interface TestServer {
+  port: number;
+  url: string;
+  dataDir: string;
+  client(): InstanceType<typeof SdkClient>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { port: 0, host: '127.0.0.1', dataDir: mkdtempSync(path.join(tmpdir(), 'lames-test-')), clientDir: path.join(tmpdir(), 'lames-no-client'), ...overrides };
+}
+
+export async function startTestServer(opts: StartOptions = {}, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const config = testConfig(overrides);
+  const server = await startServer(config, { logError: () => undefined, ...opts });
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    port: server.port,
+    url,
+    dataDir: config.dataDir,
+    client: () => new SdkClient(url),
+    close: async () => {
+      await server.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Messages a room received, by type, recorded from the moment of the join. */
+export interface Inbox {
+  welcome: Array<{ seat: string; battleId: string; log: unknown[] }>;
+  events: Array<Array<Record<string, unknown>>>;
+  rejected: Array<{ code: string; section: string; message: { fr: string; en: string } }>;
+  storeError: unknown[];
+}
+
+export interface Seated {
+  room: SdkRoom;
+  inbox: Inbox;
+  /** The raw frames of this connection (the recording socket). */
+  frames(): Buffer[];
+}
+
+export function seated(room: SdkRoom): Seated {
+  const inbox: Inbox = { welcome: [], events: [], rejected: [], storeError: [] };
+  room.onMessage('welcome', (m) => inbox.welcome.push(m));
+  room.onMessage('events', (m) => inbox.events.push(m));
+  room.onMessage('rejected', (m) => inbox.rejected.push(m));
+  room.onMessage('storeError', (m) => inbox.storeError.push(m));
+  return { room, inbox, frames: () => socketOf(room).frames };
+}
+
+export function socketOf(room: SdkRoom): RecordingWebSocket {
+  return (room as unknown as { connection: { transport: { ws: RecordingWebSocket } } }).connection.transport.ws;
+}
+
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Lets messages and patches already on the wire arrive. */
+export const settle = (ms = 60) => new Promise((r) => setTimeout(r, ms));
+
+/** Every raw frame, as one UTF-8 string, for searching names in it. */
+export function framesText(frames: Buffer[]): string {
+  return Buffer.concat(frames).toString('utf8');
+}

@@ -1,0 +1,213 @@
+/**
+ * Runs against a real PostgreSQL (LAMES_TEST_PG_URL). Each run works in its
+ * own schema, so parallel runs and the data of other tests never collide.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { MIGRATIONS, openPgStore, type PgStore } from '../../src/persistence/pg-store';
+import { openStore } from '../../src/persistence/store';
+import { readConfig } from '../../src/config';
+import { makeRecord } from './fixtures';
+
+const PG_URL = process.env.LAMES_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = `lames_test_${randomBytes(6).toString('hex')}`;
+// application_name lets a test count this run's connections in pg_stat_activity.
+const inSchema = { options: `-c search_path=${SCHEMA}`, application_name: SCHEMA };
+
+let admin: Client;
+let store: PgStore;
+
+beforeAll(async () => {
+  admin = new Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (e) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${PG_URL} (${(e as Error).message}). These tests need it: start it ` +
+        '(e.g. `sudo service postgresql start`, or `docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust ' +
+        '-e POSTGRES_DB=test postgres:16`) or point LAMES_TEST_PG_URL at one.',
+    );
+  }
+  await admin.query(`CREATE SCHEMA ${SCHEMA}`);
+});
+
+afterAll(async () => {
+  if (admin) {
+    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`).catch(() => undefined);
+    await admin.end();
+  }
+});
+
+beforeEach(async () => {
+  store = await openPgStore(PG_URL, inSchema);
+  await admin.query(`TRUNCATE ${SCHEMA}.lames_battles`);
+});
+
+afterEach(async () => {
+  await store.close();
+});
+
+/** Connections opened with this run's application_name; the server drops them shortly after the client leaves. */
+async function connectionsOfThisRun(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const { rows } = await admin.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+      [SCHEMA],
+    );
+    if (rows[0].n === 0 || attempt === 20) return rows[0].n;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('PostgreSQL store', () => {
+  test('creates lames_battles and records the schema version in lames_schema_version', async () => {
+    const { rows: columns } = await admin.query(
+      `SELECT column_name, data_type FROM information_schema.columns
+       WHERE table_schema = $1 AND table_name = 'lames_battles' ORDER BY ordinal_position`,
+      [SCHEMA],
+    );
+    expect(columns).toEqual([
+      { column_name: 'id', data_type: 'text' },
+      { column_name: 'battle_name', data_type: 'text' },
+      { column_name: 'scenario_id', data_type: 'text' },
+      { column_name: 'status', data_type: 'text' },
+      { column_name: 'created_at', data_type: 'timestamp with time zone' },
+      { column_name: 'updated_at', data_type: 'timestamp with time zone' },
+      { column_name: 'record', data_type: 'jsonb' },
+    ]);
+    const { rows: versions } = await admin.query(
+      `SELECT version FROM ${SCHEMA}.lames_schema_version ORDER BY version`,
+    );
+    expect(versions.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+  });
+
+  test('opening again (a restart, or two servers at once) applies no migration twice', async () => {
+    const [a, b] = await Promise.all([
+      openPgStore(PG_URL, inSchema),
+      openPgStore(PG_URL, inSchema),
+    ]);
+    await Promise.all([a.close(), b.close()]);
+    const { rows } = await admin.query(
+      `SELECT count(*)::int AS n FROM ${SCHEMA}.lames_schema_version`,
+    );
+    expect(rows[0].n).toBe(MIGRATIONS.length);
+  });
+
+  test('save then load gives back the same record, real game state included', async () => {
+    const record = makeRecord('round_trip-1', { refereeCodeHash: 'ab:cd' });
+    await store.save(record);
+    expect(await store.load('round_trip-1')).toEqual(record);
+    const { rows } = await admin.query(
+      `SELECT battle_name, scenario_id, status, created_at, updated_at FROM ${SCHEMA}.lames_battles`,
+    );
+    expect(rows).toEqual([
+      {
+        battle_name: 'Battle round_trip-1',
+        scenario_id: 'the-ford',
+        status: 'playing',
+        created_at: new Date(record.createdAt),
+        updated_at: new Date(record.updatedAt),
+      },
+    ]);
+  });
+
+  test('save of an existing id updates it (upsert)', async () => {
+    await store.save(makeRecord('b1'));
+    const later = makeRecord('b1', {
+      updatedAt: '2025-01-02T11:00:00.000Z',
+      status: 'ended',
+      battleName: 'Renamed',
+    });
+    later.state.turn = 3;
+    await store.save(later);
+    expect(await store.load('b1')).toEqual(later);
+    const { rows } = await admin.query(
+      `SELECT id, battle_name, status FROM ${SCHEMA}.lames_battles`,
+    );
+    expect(rows).toEqual([{ id: 'b1', battle_name: 'Renamed', status: 'ended' }]);
+  });
+
+  test('overlapping saves of one battle land in call order', async () => {
+    const saves = [];
+    for (let turn = 1; turn <= 10; turn++) {
+      const r = makeRecord('b1');
+      r.state.turn = turn;
+      saves.push(store.save(r));
+    }
+    await Promise.all(saves);
+    expect((await store.load('b1'))?.state.turn).toBe(10);
+  });
+
+  test('listUnfinished lists battles being played, most recent first, and excludes ended ones', async () => {
+    await store.save(makeRecord('old', { updatedAt: '2025-01-01T00:00:00.000Z' }));
+    await store.save(makeRecord('new', { updatedAt: '2025-03-01T00:00:00.000Z' }));
+    await store.save(makeRecord('done', { status: 'ended' }));
+    expect(await store.listUnfinished()).toEqual([
+      {
+        id: 'new',
+        battleName: 'Battle new',
+        scenarioId: 'the-ford',
+        updatedAt: '2025-03-01T00:00:00.000Z',
+      },
+      {
+        id: 'old',
+        battleName: 'Battle old',
+        scenarioId: 'the-ford',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      },
+    ]);
+  });
+
+  test('load of an unknown id gives null; a bad id is rejected', async () => {
+    expect(await store.load('never-saved')).toBeNull();
+    await expect(store.load("x' OR 1=1 --")).rejects.toThrow(/Invalid battle id/);
+  });
+
+  test('a corrupted row gives a clear error naming the field', async () => {
+    await store.save(makeRecord('b1'));
+    await admin.query(`UPDATE ${SCHEMA}.lames_battles SET record = record - 'log' WHERE id = 'b1'`);
+    await expect(store.load('b1')).rejects.toThrow(
+      /battle b1 in table lames_battles is corrupted: log: /,
+    );
+  });
+
+  test('openStore with DATABASE_URL gives the PostgreSQL store', async () => {
+    // openStore takes no pool options, so point it at this run's schema through the URL.
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', inSchema.options);
+    const viaConfig = await openStore(readConfig({ DATABASE_URL: url.toString() }));
+    await viaConfig.save(makeRecord('via-config'));
+    expect(await store.load('via-config')).toEqual(makeRecord('via-config'));
+    await viaConfig.close();
+  });
+
+  test('close ends the pool: later calls fail and the connections are gone', async () => {
+    await store.save(makeRecord('b1'));
+    const open = await admin.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+      [SCHEMA],
+    );
+    expect(open.rows[0].n).toBeGreaterThan(0);
+    const pending = store.save(makeRecord('b2'));
+    await store.close();
+    await pending; // close waited for it
+    await expect(store.load('b1')).rejects.toThrow(/closed/);
+    await store.close(); // twice is harmless
+    const { rows } = await admin.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.lames_battles`);
+    expect(rows[0].n).toBe(2);
+    expect(await connectionsOfThisRun()).toBe(0);
+  });
+
+  test('an unreachable database fails at open with a message that hides the password', async () => {
+    const error = await openPgStore('postgres://lames:s3cret@127.0.0.1:1/lames', {
+      connectionTimeoutMillis: 2000,
+    }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(
+      /^Cannot open the battle store in PostgreSQL at postgres:\/\/\*\*\*@127\.0\.0\.1:1\/lames: /,
+    );
+    expect(error?.message).not.toContain('s3cret');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Fiche mécanismes communs, Unités Cachées et Leurres: the server keeps the
+ * secrets. These tests read the raw bytes each connection receives, before
+ * any decoding, so that no layer can hide a leak.
+ */
+import { apply, createGame, loadScenario, reachable, scenarioById, type ActionInput, type Scenario } from '@lames/rules';
+import { framesText, seated, settle, startTestServer, waitFor, type Seated, type TestServer } from './helpers';
+
+const FORD = scenarioById('the-ford')!;
+const SECRET_STRINGS = ['o-ambush', 'Embuscade gobeline', 'goblin-infantry', 'o-decoy-1'];
+const REFEREE_CODE = 'arbitre-du-gue';
+const SEED = 'a fixed seed for tests only';
+
+/** the-ford with the hidden unit and the decoy at the given hexes (same facing, same mimic). */
+function fordWith(ambushHex: string, decoyHex: string): Scenario {
+  return loadScenario({
+    ...FORD,
+    units: FORD.units.map((u) => (u.id === 'o-ambush' ? { ...u, hex: ambushHex } : u)),
+    decoys: FORD.decoys.map((d) => ({ ...d, hex: decoyHex })),
+  });
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: () => SEED,
+    scenarios: { 'the-ford': FORD, 'variant-a': fordWith('1303', '1204'), 'variant-b': fordWith('1204', '1303') },
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Sends an action and waits until every given connection has its events for it. */
+async function act(actor: Seated, action: ActionInput, everyone: Seated[]): Promise<void> {
+  const counts = everyone.map((s) => s.inbox.events.length);
+  actor.room.send('action', action);
+  await waitFor(() => actor.inbox.rejected.length > 0 || everyone.every((s, i) => s.inbox.events.length > counts[i]), `events of ${JSON.stringify(action)}`);
+  expect(actor.inbox.rejected).toEqual([]);
+}
+
+/** A legal one-hex move for a piece, found on a local game in the same position (the hexes do not depend on the seed). */
+function oneHexMove(scenario: Scenario, before: Array<[string, ActionInput]>, side: string, piece: string): ActionInput {
+  let game = createGame(scenario, 'local');
+  for (const [seat, action] of before) {
+    const r = apply(game, seat, action);
+    if (!r.ok) throw new Error(`local replay refused: ${r.rejection.code}`);
+    game = r.state;
+  }
+  const arrival = reachable(game, side, piece).find((a) => a.steps.length === 1 && 'to' in a.steps[0]);
+  if (!arrival) throw new Error(`no one-hex move for ${piece}`);
+  return { type: 'move', piece, steps: arrival.steps };
+}
+
+const ARDENNE_TURN: Array<[string, ActionInput]> = [
+  ['ardenne', { type: 'activate', piece: 'h-spears' }],
+  ['ardenne', { type: 'move', piece: 'h-spears', steps: [{ to: 119 }] }],
+  ['ardenne', { type: 'endTurn' }],
+];
+
+describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units and decoys', () => {
+  test('the opponent and spectators never receive the identity of the hidden unit or the decoy; the owner and the referee do', async () => {
+    const ardenne = seated(await server.client().create('battle', { scenarioId: 'the-ford', refereeCode: REFEREE_CODE, seat: 'ardenne', playerName: 'Gauvain' }));
+    const id = ardenne.room.roomId;
+    const black = seated(await server.client().joinById(id, { seat: 'black-teeth', playerName: 'Grishak' }));
+    const referee = seated(await server.client().joinById(id, { seat: 'referee', playerName: 'Arbitre', refereeCode: REFEREE_CODE }));
+    const spectator = seated(await server.client().joinById(id, { seat: 'spectator', playerName: 'Curieux' }));
+    const all = [ardenne, black, referee, spectator];
+    await waitFor(() => all.every((s) => s.inbox.welcome.length === 1), 'the welcomes');
+
+    for (const [, action] of ARDENNE_TURN) await act(ardenne, action, all);
+    const ambushMove = { type: 'move', piece: 'o-ambush', steps: [{ to: 60 }] } as const; // 1303 → 1304
+    const blackTurn: Array<[string, ActionInput]> = [
+      ['black-teeth', { type: 'activate', piece: 'o-ambush' }],
+      ['black-teeth', ambushMove],
+      ['black-teeth', { type: 'activate', piece: 'o-decoy-1' }],
+    ];
+    for (const [, action] of blackTurn) await act(black, action, all);
+    await act(black, oneHexMove(FORD, [...ARDENNE_TURN, ...blackTurn], 'black-teeth', 'o-decoy-1'), all);
+    await act(black, { type: 'endTurn' }, all);
+    await settle();
+
+    for (const s of [ardenne, spectator]) {
+      const text = framesText(s.frames());
+      for (const secret of SECRET_STRINGS) expect({ seat: s.inbox.welcome[0].seat, leaked: text.includes(secret) ? secret : null }).toEqual({ seat: s.inbox.welcome[0].seat, leaked: null });
+    }
+    for (const s of [black, referee]) {
+      const text = framesText(s.frames());
+      for (const secret of SECRET_STRINGS) expect({ seat: s.inbox.welcome[0].seat, received: secret, found: text.includes(secret) }).toMatchObject({ found: true });
+    }
+
+    // Decoded: covers for everyone, what lies under them for the owner and the referee only.
+    for (const s of [ardenne, spectator]) {
+      expect(s.room.state.covers.size).toBe(2);
+      expect(s.room.state.secrets?.size ?? 0).toBe(0);
+    }
+    for (const s of [black, referee]) {
+      expect([...s.room.state.secrets.keys()].sort()).toEqual(['s:o-ambush', 's:o-decoy-1']);
+      expect(s.room.state.secrets.get('s:o-ambush').hex).toBe(60);
+      expect(s.room.state.secrets.get('s:o-decoy-1').isDecoy).toBe(true);
+    }
+    const ambushCover = black.room.state.secrets.get('s:o-ambush').coverId;
+    expect(ardenne.room.state.covers.get(`c:${ambushCover}`).hex).toBe(60);
+    // The opponent heard of the moves, about the cover only.
+    expect(ardenne.inbox.events.flat()).toContainEqual(expect.objectContaining({ type: 'coverMoved', cover: ambushCover, to: 60 }));
+    await Promise.all(all.map((s) => s.room.leave(true)));
+  });
+
+  test('a hidden unit and a decoy are indistinguishable: swapping them gives the opponent byte-identical streams', async () => {
+    const streams: Buffer[][] = [];
+    for (const [scenarioId, pieceAt1303] of [['variant-a', 'o-ambush'], ['variant-b', 'o-decoy-1']] as const) {
+      const ardenne = seated(await server.client().create('battle', { scenarioId, battleName: 'Le gué', seat: 'ardenne', playerName: 'Gauvain' }));
+      const black = seated(await server.client().joinById(ardenne.room.roomId, { seat: 'black-teeth', playerName: 'Grishak' }));
+      const both = [ardenne, black];
+      await waitFor(() => both.every((s) => s.inbox.welcome.length === 1), 'the welcomes');
+      await settle();
+      for (const [, action] of ARDENNE_TURN) await act(ardenne, action, both);
+      await act(black, { type: 'activate', piece: pieceAt1303 }, both);
+      await act(black, { type: 'move', piece: pieceAt1303, steps: [{ to: 60 }] }, both);
+      await act(black, { type: 'endTurn' }, both);
+      await settle();
+      streams.push(normalise(ardenne.frames(), [ardenne.room.roomId, ardenne.room.sessionId, ardenne.room.reconnectionToken.split(':')[1]]));
+      await Promise.all(both.map((s) => s.room.leave(true)));
+    }
+    const [a, b] = streams;
+    expect(a.length).toBeGreaterThan(10);
+    expect(b.map((f) => f.toString('hex'))).toEqual(a.map((f) => f.toString('hex')));
+  });
+});
+
+/**
+ * The room id, session id and reconnection token are random per connection
+ * and tell nothing about the game; they are blanked (same length) so that
+ * the two streams can be compared byte for byte.
+ */
+function normalise(frames: Buffer[], randomIds: string[]): Buffer[] {
+  return frames.map((f) => {
+    let text = f.toString('latin1');
+    for (const id of randomIds) text = text.split(id).join('#'.repeat(id.length));
+    return Buffer.from(text, 'latin1');
+  });
+}
