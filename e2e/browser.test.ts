@@ -1,0 +1,193 @@
+/**
+ * The browser client against the real server: three chromium contexts
+ * (Ardenne, Dents Noires, referee) play the opening of "the-ford".
+ * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join, resolve } from 'path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../packages/server/src/app';
+import { readConfig } from '../packages/server/src/config';
+import { clickHex, colourShare, forceSend, hexCenter, hooks, waitFor, waitReady } from './helpers/lames-page';
+
+const ROOT = resolve(__dirname, '..');
+const DIST_INDEX = join(ROOT, 'packages', 'client', 'dist', 'index.html');
+const SHOTS = join(ROOT, 'artifacts', 'screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+const COLS = 16;
+const hexOf = (label: string) => (Number(label.slice(2)) - 1) * COLS + Number(label.slice(0, 2)) - 1;
+const ARDENNE_BLUE: [number, number, number] = [0x2d, 0x5b, 0x9a];
+
+jest.setTimeout(90_000);
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let dataDir = '';
+let base = '';
+const contexts: BrowserContext[] = [];
+const consoleErrors: string[] = [];
+
+async function newPage(name: string): Promise<Page> {
+  const context = await browser!.newContext({ viewport: { width: 1400, height: 860 }, locale: 'fr-FR' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => consoleErrors.push(`${name}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${name}: ${m.text()}`);
+  });
+  await page.goto(base);
+  await page.waitForSelector('#player-name');
+  await page.fill('#player-name', name);
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) {
+    throw new Error(`The client is not built: ${DIST_INDEX} is missing. Run \`npm run build -w @lames/client\` first.`);
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium).`);
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'lames-e2e-'));
+  server = await startServer(readConfig({ PORT: '0', HOST: '127.0.0.1', LAMES_DATA_DIR: dataDir }), { logError: () => undefined, reconnectSeconds: 2 });
+  base = `http://127.0.0.1:${server.port}/`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--enable-unsafe-swiftshader'],
+  });
+});
+
+afterAll(async () => {
+  // the server first: it closes the rooms at once, where dropped clients would hold a reconnection window
+  await server?.close().catch(() => undefined);
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the browser client', () => {
+  let a: Page;
+  let b: Page;
+  let referee: Page;
+  let target = -1;
+
+  it('creates a battle and seats both players and a referee', async () => {
+    a = await newPage('Alice');
+    await expect(a.title()).resolves.toBe('Lames — Les Lames Maudites');
+    await a.waitForSelector('#scenario option[value="the-ford"]', { state: 'attached' });
+    await a.selectOption('#scenario', 'the-ford');
+    await a.fill('#battle-name', 'Bataille E2E');
+    await a.fill('#referee-code', 'arbitre-secret');
+    await a.check('#seat-ardenne');
+    await shot(a, 'lobby');
+    await a.click('#create');
+    await waitReady(a);
+    expect((await hooks(a)).seat).toBe('ardenne');
+
+    b = await newPage('Bruno');
+    await b.click('#refresh');
+    const battle = b.locator('li.battle', { hasText: 'Bataille E2E' });
+    await battle.waitFor({ timeout: 30_000 });
+    await expect(battle.locator('button[data-join="ardenne"]').isDisabled()).resolves.toBe(true);
+    await shot(b, 'lobby-open');
+    await battle.locator('button[data-join="black-teeth"]').click();
+    await waitReady(b);
+    expect((await hooks(b)).seat).toBe('black-teeth');
+
+    referee = await newPage('Rita');
+    await referee.click('#refresh');
+    const rb = referee.locator('li.battle', { hasText: 'Bataille E2E' });
+    await rb.waitFor({ timeout: 30_000 });
+    await rb.locator('button[data-join="referee"]').click();
+    await rb.locator('input[type="password"]').fill('arbitre-secret');
+    await rb.locator('button[data-join="referee-ok"]').click();
+    await waitReady(referee);
+    expect((await hooks(referee)).seat).toBe('referee');
+    await a.waitForSelector('[data-testid="your-turn"]');
+    await b.waitForSelector('[data-testid="waiting"]');
+  });
+
+  it('lets Ardenne activate and move its knights, and Dents Noires sees them arrive', async () => {
+    const knightsHex = hexOf('0710');
+    await clickHex(a, knightsHex);
+    await waitFor(a, () => (window as unknown as { __lames: { selected: string } }).__lames.selected === 'h-knights', null);
+    await a.click('button[data-action="activate"]');
+    await waitFor(a, () => (window as unknown as { __lames: { view: { activation: { piece: string } | null } } }).__lames.view.activation?.piece === 'h-knights', null);
+    await a.click('button[data-action="move-normal"]');
+    await waitFor(a, () => (window as unknown as { __lames: { targets: number[] } }).__lames.targets.length > 0, null);
+    const { targets } = await hooks(a);
+    target = [hexOf('0708'), hexOf('0709')].find((h) => targets.includes(h)) ?? targets[0];
+    await clickHex(a, target);
+    const confirm = a.locator('button[data-action="confirm-move"]');
+    await expect(confirm.isEnabled()).resolves.toBe(true);
+    await expect(a.locator('.facing.chosen').count()).resolves.toBe(1);
+    await shot(a, 'a-move-preview');
+    await confirm.click();
+    await waitFor(a, (h) => (window as unknown as { __lames: { view: { units: { id: string; hex: number }[] } } }).__lames.view.units.find((u) => u.id === 'h-knights')?.hex === h, target);
+    await a.locator('[data-testid="log"] li', { hasText: "Chevaliers d'Ardenne" }).first().waitFor();
+
+    await waitFor(b, (h) => (window as unknown as { __lames: { view: { units: { id: string; hex: number }[] } } }).__lames.view.units.find((u) => u.id === 'h-knights')?.hex === h, target);
+    // the knights' counter is drawn there: Ardenne blue around the hex centre, none left at the old place's front
+    await b.waitForTimeout(300);
+    const share = await colourShare(b, await hexCenter(b, target), ARDENNE_BLUE);
+    expect(share).toBeGreaterThan(0.15);
+    await b.locator('[data-testid="log"] li', { hasText: "Chevaliers d'Ardenne" }).first().waitFor();
+    await shot(a, 'a-ardenne');
+  });
+
+  it('keeps Dents Noires from acting out of turn', async () => {
+    await clickHex(b, hexOf('0703'));
+    await waitFor(b, () => !!(window as unknown as { __lames: { selected: string | null } }).__lames.selected, null);
+    const activate = b.locator('button[data-action="activate"]');
+    await expect(activate.isDisabled()).resolves.toBe(true);
+    await expect(activate.getAttribute('title')).resolves.toContain('pas votre tour');
+    const endTurn = b.locator('button[data-action="end-turn"]');
+    await expect(endTurn.isDisabled()).resolves.toBe(true);
+    await expect(endTurn.getAttribute('title')).resolves.toMatch(/pas votre tour.*§2\.4/);
+    await shot(b, 'b-black-teeth');
+
+    await forceSend(b, { type: 'activate', piece: 'o-wargs-1' });
+    const toast = b.locator('.toast-error', { hasText: 'pas votre tour' });
+    await toast.waitFor({ timeout: 15_000 });
+    await expect(toast.textContent()).resolves.toContain('§2.4');
+    await shot(b, 'b-rejected');
+
+    // a reload reconnects with the token kept in sessionStorage, to the same seat
+    await b.reload();
+    await waitReady(b);
+    expect((await hooks(b)).seat).toBe('black-teeth');
+    await waitFor(b, (h) => (window as unknown as { __lames: { view: { units: { id: string; hex: number }[] } } }).__lames.view.units.find((u) => u.id === 'h-knights')?.hex === h, target);
+  });
+
+  it('shows the hidden ambush to the referee only', async () => {
+    await waitFor(referee, (h) => (window as unknown as { __lames: { view: { units: { id: string; hex: number }[] } } }).__lames.view.units.find((u) => u.id === 'h-knights')?.hex === h, target);
+    const ref = await hooks(referee);
+    expect(ref.view!.units.map((u) => u.id)).toContain('o-ambush');
+    expect(ref.view!.decoys.length).toBeGreaterThan(0);
+    const mine = await hooks(a);
+    expect(mine.view!.units.map((u) => u.id)).not.toContain('o-ambush');
+    expect(mine.view!.covers!.length).toBeGreaterThan(0);
+    await expect(a.locator('body').innerText()).resolves.not.toContain('Embuscade gobeline');
+    // the referee can read it by selecting the ambush hex
+    await clickHex(referee, hexOf('1303'));
+    await referee.locator('[data-testid="selection"]', { hasText: 'Embuscade gobeline' }).waitFor();
+    await expect(referee.locator('[data-testid="observer"]').count()).resolves.toBe(1);
+    await shot(referee, 'referee');
+    expect(consoleErrors.filter((e) => !/favicon|WebGL|GPU/i.test(e))).toEqual([]);
+  });
+
+  it('switches to English and back, remembering the choice', async () => {
+    await a.click('#lang-toggle');
+    await a.locator('[data-testid="turn"]', { hasText: 'Turn 1 / 8' }).waitFor();
+    await a.locator('[data-testid="log"] li', { hasText: 'normal move' }).first().waitFor();
+    await expect(a.evaluate(() => localStorage.getItem('lames.lang'))).resolves.toBe('en');
+    await shot(a, 'a-ardenne-en');
+    await a.click('#lang-toggle');
+    await a.locator('[data-testid="turn"]', { hasText: 'Tour 1 / 8' }).waitFor();
+  });
+});

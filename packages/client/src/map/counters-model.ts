@@ -1,0 +1,50 @@
+import type { Cover, Decoy, GameState, Unit } from '@lames/rules';
+
+/** What is drawn in a hex, front of the stack first. */
+export type StackItem =
+  | { kind: 'unit'; id: string; unit: Unit; rank: number }
+  | { kind: 'decoy'; id: string; decoy: Decoy; rank: number }
+  | { kind: 'cover'; id: string; cover: Cover; rank: number };
+
+/** The stacks of the view, by hex: units, own decoys, and the covers the seat cannot look under. */
+export function stacksOf(view: GameState): Map<number, StackItem[]> {
+  const stacks = new Map<number, StackItem[]>();
+  const add = (hex: number, item: StackItem) => {
+    if (hex < 0) return;
+    const list = stacks.get(hex) ?? [];
+    list.push(item);
+    stacks.set(hex, list);
+  };
+  const known = new Set<string>();
+  for (const u of view.units) {
+    if (u.coverId) known.add(u.coverId);
+    add(u.hex, { kind: 'unit', id: u.id, unit: u, rank: u.stackRank });
+  }
+  for (const d of view.decoys) {
+    if (d.coverId) known.add(d.coverId);
+    add(d.hex, { kind: 'decoy', id: d.id, decoy: d, rank: d.stackRank });
+  }
+  for (const c of view.covers ?? []) {
+    if (!known.has(c.id)) add(c.hex, { kind: 'cover', id: c.id, cover: c, rank: 1e6 });
+  }
+  for (const list of stacks.values()) list.sort((a, b) => a.rank - b.rank);
+  return stacks;
+}
+
+/** Short type label of a unit, from its weapon class. */
+const ABBREV: Record<string, { fr: string; en: string }> = {
+  heavyCavalry: { fr: 'CAV. L', en: 'HV CAV' },
+  lightCavalry: { fr: 'CAV. LG', en: 'LT CAV' },
+  spearmen: { fr: 'LANCES', en: 'SPEARS' },
+  archers: { fr: 'ARCS', en: 'BOWS' },
+  infantry: { fr: 'INF', en: 'INF' },
+  character: { fr: 'CHEF', en: 'LEADER' },
+  crossbowmen: { fr: 'ARBAL', en: 'XBOWS' },
+  skirmishers: { fr: 'TIRAIL', en: 'SKIRM' },
+};
+
+export function typeAbbrev(u: Unit, lang: 'fr' | 'en'): string {
+  const a = ABBREV[u.profiles.weapon.class];
+  if (a) return a[lang];
+  return u.profiles.weapon.class.slice(0, 5).toUpperCase();
+}

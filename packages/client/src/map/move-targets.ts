@@ -1,0 +1,16 @@
+import type { Arrival } from '@lames/rules';
+
+/** Pure helpers of the move preview (no Pixi: unit-tested under node). */
+
+/** Reachable arrivals grouped by hex, cheapest first. */
+export function arrivalsByHex(arrivals: readonly Arrival[]): Map<number, Arrival[]> {
+  const by = new Map<number, Arrival[]>();
+  for (const a of arrivals) by.set(a.hex, [...(by.get(a.hex) ?? []), a]);
+  for (const list of by.values()) list.sort((a, b) => a.cost - b.cost || a.facing - b.facing);
+  return by;
+}
+
+/** A hex where every way in stops the move (a hidden enemy is revealed). */
+export function stopsHere(list: readonly Arrival[]): boolean {
+  return list.length > 0 && list.every((a) => a.ends === 'reveal');
+}

@@ -1,0 +1,128 @@
+import type { Activation, Board, Cover, Decoy, GameState, MapEdge, Seat, Unit } from '@lames/rules';
+import type { CoverState, DecodedMap, DecodedState, PieceState } from './decoded';
+
+/**
+ * Turns the decoded room state into the rules' view of the game for `seat`,
+ * so that `legalActions` and `reachable` can preview on the client exactly
+ * what the server will decide.
+ */
+
+let boardCache: { json: string; board: Board } | null = null;
+
+/** The board, parsed once per distinct JSON string. */
+export function parseBoard(json: string): Board {
+  if (boardCache && boardCache.json === json) return boardCache.board;
+  const board = JSON.parse(json) as Board;
+  boardCache = { json, board };
+  return board;
+}
+
+export function values<T>(m: DecodedMap<T> | undefined | null): T[] {
+  if (!m) return [];
+  if (m instanceof Map) return [...m.values()];
+  return Object.values(m);
+}
+
+const orNull = (s: string | undefined | null) => (s ? s : null);
+
+export function pieceToUnit(p: PieceState): Unit {
+  const unit: Unit = {
+    id: p.id,
+    name: p.name,
+    side: p.side,
+    wing: p.wing,
+    kind: p.kind as Unit['kind'],
+    size: p.size as Unit['size'],
+    type: p.type,
+    profiles: {
+      weapon: { class: p.weaponClass, capacity: p.weaponCapacity as Unit['profiles']['weapon']['capacity'] },
+      command: { class: p.commandClass, capacity: p.commandCapacity as Unit['profiles']['command']['capacity'] },
+      morale: { class: p.moraleClass, capacity: p.moraleCapacity as Unit['profiles']['morale']['capacity'] },
+      movement: {
+        class: p.movementClass as Unit['profiles']['movement']['class'],
+        capacity: p.movementCapacity as Unit['profiles']['movement']['capacity'],
+      },
+    },
+    steps: p.steps,
+    maxSteps: p.maxSteps,
+    faculties: p.faculties ? p.faculties.split(',').filter((f) => f.length > 0) : [],
+    hex: p.hex,
+    facing: p.facing,
+    cohesion: (p.cohesion || 'inOrder') as Unit['cohesion'],
+    breath: (p.breath || 'fresh') as Unit['breath'],
+    shock: (p.shock || 'none') as Unit['shock'],
+    order: (p.order || 'none') as Unit['order'],
+    stackRank: p.stackRank,
+    hidden: !!p.hidden,
+  };
+  if (p.coverId) unit.coverId = p.coverId;
+  return unit;
+}
+
+export function pieceToDecoy(p: PieceState): Decoy {
+  return {
+    id: p.id,
+    side: p.side,
+    hex: p.hex,
+    facing: p.facing,
+    mimic: p.mimic,
+    activated: p.order === 'activated',
+    stackRank: p.stackRank,
+    coverId: p.coverId,
+  };
+}
+
+function coverOf(c: CoverState): Cover {
+  return { id: c.id, side: c.side, hex: c.hex, activated: !!c.activated };
+}
+
+function activationOf(pieces: PieceState[], covers: CoverState[]): Activation | null {
+  const piece = pieces.find((p) => p.activating);
+  if (piece) return { piece: piece.id };
+  const cover = covers.find((c) => c.activating);
+  if (cover) return { piece: cover.id, covered: true };
+  return null;
+}
+
+export function toView(state: DecodedState, seat: Seat): GameState {
+  const open = values(state.pieces);
+  const secret = values(state.secrets);
+  const covers = values(state.covers);
+  const seen = new Set<string>();
+  const units: Unit[] = [];
+  for (const p of [...open, ...secret]) {
+    if (p.isDecoy || seen.has(p.id)) continue;
+    seen.add(p.id);
+    units.push(pieceToUnit(p));
+  }
+  const decoys = secret.filter((p) => p.isDecoy).map(pieceToDecoy);
+  return {
+    scenarioId: state.scenarioId,
+    board: parseBoard(state.board),
+    sides: (state.sides ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      armyCommander: orNull(s.armyCommander),
+      retreatEdge: s.retreatEdge as MapEdge,
+    })),
+    wings: (state.wings ?? []).map((w) => ({
+      id: w.id,
+      side: w.side,
+      name: w.name,
+      leader: orNull(w.leader),
+      directive: w.directive as GameState['wings'][number]['directive'],
+      morale: w.morale,
+      fatigue: w.fatigue,
+    })),
+    units,
+    decoys,
+    turn: state.turn,
+    turnLimit: state.turnLimit,
+    activeSide: state.activeSide,
+    activation: activationOf([...open, ...secret], covers),
+    status: state.status === 'ended' ? 'ended' : 'playing',
+    stackCounter: 0,
+    perspective: seat,
+    covers: covers.map(coverOf).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  };
+}

@@ -1,0 +1,171 @@
+import { hexLabel, type GameState, type Seat, type Unit } from '@lames/rules';
+import { lang, t, type TextKey } from '../i18n';
+import { className } from '../i18n/profiles';
+import type { StackItem } from '../map/counters-model';
+import { sideCss } from '../map/palette';
+import type { SideInfo } from '../state/decoded';
+import { clear, h } from './dom';
+import { facingName } from './format-event';
+
+export function seatName(view: GameState, seat: Seat): string {
+  if (seat === 'referee') return t('seat.referee');
+  if (seat === 'spectator') return t('seat.spectator');
+  return view.sides.find((s) => s.id === seat)?.name ?? seat;
+}
+
+/** Turn, active side, seats and wings. */
+export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battleName: string, sides: SideInfo[]): void {
+  clear(el);
+  const active = view.sides.find((s) => s.id === view.activeSide);
+  const mine = seat === view.activeSide;
+  const state =
+    view.status === 'ended'
+      ? h('span', { class: 'pill pill-ended' }, t('game.ended'))
+      : mine
+        ? h('span', { class: 'pill pill-turn', 'data-testid': 'your-turn' }, t('game.yourTurn'))
+        : view.sides.some((s) => s.id === seat)
+          ? h('span', { class: 'pill pill-wait', 'data-testid': 'waiting' }, t('game.waiting'))
+          : null;
+  el.append(
+    h('div', { class: 'status-row' }, h('strong', { class: 'battle-name' }, battleName || view.scenarioId)),
+    h(
+      'div',
+      { class: 'status-row' },
+      h('span', { class: 'turn', 'data-testid': 'turn' }, t('game.turn', { turn: view.turn, limit: view.turnLimit })),
+      state,
+    ),
+    h(
+      'div',
+      { class: 'status-row' },
+      h('span', { class: 'swatch', style: `background:${sideCss(view.sides, view.activeSide)}` }),
+      h('span', {}, t('game.active', { side: active?.name ?? view.activeSide })),
+    ),
+    h('div', { class: 'status-row muted', 'data-testid': 'seat' }, t('game.yourSeat', { seat: seatName(view, seat) })),
+    h(
+      'ul',
+      { class: 'sides' },
+      view.sides.map((s) => {
+        const info = sides.find((x) => x.id === s.id);
+        const note = !info?.seated ? t('game.vacant') : !info.connected ? t('game.disconnected') : '';
+        return h(
+          'li',
+          { class: s.id === view.activeSide ? 'side active' : 'side' },
+          h('span', { class: 'swatch', style: `background:${sideCss(view.sides, s.id)}` }),
+          h('span', { class: 'side-name' }, s.name),
+          note ? h('span', { class: 'muted small' }, ` · ${note}`) : null,
+        );
+      }),
+    ),
+  );
+}
+
+export function renderWings(el: HTMLElement, view: GameState): void {
+  clear(el);
+  for (const side of view.sides) {
+    const wings = view.wings.filter((w) => w.side === side.id);
+    if (wings.length === 0) continue;
+    el.appendChild(
+      h(
+        'div',
+        { class: 'wing-side' },
+        h('div', { class: 'wing-side-name' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, side.id)}` }), side.name),
+        h(
+          'ul',
+          { class: 'wings' },
+          wings.map((w) =>
+            h(
+              'li',
+              {},
+              h('span', { class: 'wing-name' }, w.name),
+              h('span', { class: 'wing-stats' }, `${t(`directive.${w.directive}` as TextKey)} · ${lang() === 'fr' ? 'moral' : 'morale'} ${w.morale} · fatigue ${w.fatigue}`),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+}
+
+const cap = (c: string) => t(`capacity.${c}` as TextKey);
+
+function unitDetails(view: GameState, u: Unit): HTMLElement {
+  const wing = view.wings.find((w) => w.id === u.wing);
+  const side = view.sides.find((s) => s.id === u.side);
+  const states = [
+    t(`cohesion.${u.cohesion}` as TextKey),
+    t(`breath.${u.breath}` as TextKey),
+    u.shock !== 'none' ? t(`shock.${u.shock}` as TextKey) : '',
+    u.order !== 'none' ? t(`order.${u.order}` as TextKey) : '',
+    u.hidden ? t('unit.hidden') : '',
+  ].filter(Boolean);
+  const row = (k: string, v: string) => h('tr', {}, h('th', {}, k), h('td', {}, v));
+  return h(
+    'div',
+    { class: 'unit-details', 'data-unit': u.id },
+    h('div', { class: 'unit-title' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, u.side)}` }), h('strong', {}, u.name)),
+    h('div', { class: 'muted small' }, `${side?.name ?? u.side} · ${wing?.name ?? u.wing} · ${t(`unit.${u.kind}` as TextKey)}, ${t(`unit.${u.size}` as TextKey)} · ${hexLabel(view.board, u.hex)}`),
+    h(
+      'table',
+      { class: 'profiles' },
+      row(t('unit.weapon'), `${className(u.profiles.weapon.class)} (${cap(u.profiles.weapon.capacity)})`),
+      row(t('unit.command'), `${className(u.profiles.command.class)} (${cap(u.profiles.command.capacity)})`),
+      row(t('unit.morale'), `${className(u.profiles.morale.class)} (${cap(u.profiles.morale.capacity)})`),
+      row(t('unit.movement'), `${className(u.profiles.movement.class)} (${cap(u.profiles.movement.capacity)})`),
+      row(t('unit.state'), states.join(', ')),
+      row(t('unit.facing'), facingName(u.facing, lang())),
+      row(t('unit.stepsLabel'), `${u.steps} / ${u.maxSteps}`),
+      u.faculties.length ? row(t('unit.faculties'), u.faculties.join(', ')) : null,
+    ),
+  );
+}
+
+/** The selected piece and the rest of its stack. */
+export function renderSelection(el: HTMLElement, view: GameState, selected: StackItem | null, stack: StackItem[], onPick: (id: string) => void): void {
+  clear(el);
+  if (!selected) {
+    el.appendChild(h('p', { class: 'muted' }, t('game.noSelection')));
+    return;
+  }
+  if (selected.kind === 'unit') el.appendChild(unitDetails(view, selected.unit));
+  else if (selected.kind === 'decoy') {
+    const mimic = view.units.find((u) => u.id === selected.decoy.mimic);
+    el.appendChild(
+      h(
+        'div',
+        { class: 'unit-details' },
+        h('div', { class: 'unit-title' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, selected.decoy.side)}` }), h('strong', {}, `${t('unit.decoy')} (${selected.decoy.id})`)),
+        h('div', { class: 'muted small' }, t('unit.mimic', { unit: mimic?.name ?? selected.decoy.mimic }), ` · ${hexLabel(view.board, selected.decoy.hex)}`),
+      ),
+    );
+  } else {
+    const side = view.sides.find((s) => s.id === selected.cover.side);
+    el.appendChild(
+      h(
+        'div',
+        { class: 'unit-details' },
+        h('div', { class: 'unit-title' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, selected.cover.side)}` }), h('strong', {}, t('unit.coverOf', { side: side?.name ?? selected.cover.side }))),
+        h('div', { class: 'muted small' }, hexLabel(view.board, selected.cover.hex), selected.cover.activated ? ` · ${t('order.activated')}` : ''),
+      ),
+    );
+  }
+  if (stack.length > 1) {
+    el.appendChild(h('div', { class: 'muted small stack-title' }, t('game.stackHere')));
+    el.appendChild(
+      h(
+        'ul',
+        { class: 'stack' },
+        stack.map((it) =>
+          h(
+            'li',
+            {},
+            h(
+              'button',
+              { class: it.id === selected.id ? 'link current' : 'link', onclick: () => onPick(it.id) },
+              it.kind === 'unit' ? it.unit.name : it.kind === 'decoy' ? t('unit.decoy') : t('unit.cover'),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+}
