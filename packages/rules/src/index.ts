@@ -38,3 +38,4 @@ export { loadScenario, ScenarioError, buildBoard } from './scenario/load';
 export { createGame } from './scenario/create';
 export { SCENARIOS, scenarioById, scenarioSummaries } from './scenarios';
 export type { Text } from './i18n/text';
+export * from './wire/pieces';

@@ -1,48 +1,12 @@
+import type { CoverWire, PieceWire } from '@lames/rules';
 /**
  * The room state as the Colyseus SDK decodes it by reflection, after
  * `.toJSON()`: maps become plain objects keyed by id, arrays plain arrays.
  * Mirrors packages/server/src/sync/schema.ts.
  */
-export interface PieceState {
-  id: string;
-  name: string;
-  side: string;
-  wing: string;
-  kind: string;
-  size: string;
-  type: string;
-  weaponClass: string;
-  weaponCapacity: string;
-  commandClass: string;
-  commandCapacity: string;
-  moraleClass: string;
-  moraleCapacity: string;
-  movementClass: string;
-  movementCapacity: string;
-  steps: number;
-  maxSteps: number;
-  faculties: string;
-  hex: number;
-  facing: number;
-  cohesion: string;
-  breath: string;
-  shock: string;
-  order: string;
-  stackRank: number;
-  hidden: boolean;
-  coverId: string;
-  isDecoy: boolean;
-  mimic: string;
-  activating: boolean;
-}
-
-export interface CoverState {
-  id: string;
-  side: string;
-  hex: number;
-  activated: boolean;
-  activating: boolean;
-}
+/** One piece, in the wire form shared with the server (@lames/rules wire/pieces.ts). */
+export type PieceState = PieceWire;
+export type CoverState = CoverWire;
 
 export interface SideInfo {
   id: string;

@@ -1,4 +1,4 @@
-import type { Decoy, GameState, Unit } from '@lames/rules';
+import { decoyToWire, unitToWire, type Decoy, type GameState, type Unit } from '@lames/rules';
 import type { DecodedState, PieceState } from './decoded';
 
 /**
@@ -7,75 +7,11 @@ import type { DecodedState, PieceState } from './decoded';
  * Used by tests and by the offline preview.
  */
 export function unitToPiece(u: Unit, activating = false): PieceState {
-  return {
-    id: u.id,
-    name: u.name,
-    side: u.side,
-    wing: u.wing,
-    kind: u.kind,
-    size: u.size,
-    type: u.type,
-    weaponClass: u.profiles.weapon.class,
-    weaponCapacity: u.profiles.weapon.capacity,
-    commandClass: u.profiles.command.class,
-    commandCapacity: u.profiles.command.capacity,
-    moraleClass: u.profiles.morale.class,
-    moraleCapacity: u.profiles.morale.capacity,
-    movementClass: u.profiles.movement.class,
-    movementCapacity: u.profiles.movement.capacity,
-    steps: u.steps,
-    maxSteps: u.maxSteps,
-    faculties: u.faculties.join(','),
-    hex: u.hex,
-    facing: u.facing,
-    cohesion: u.cohesion,
-    breath: u.breath,
-    shock: u.shock,
-    order: u.order,
-    stackRank: u.stackRank,
-    hidden: u.hidden,
-    coverId: u.coverId ?? '',
-    isDecoy: false,
-    mimic: '',
-    activating,
-  };
+  return unitToWire(u, u.stackRank, activating);
 }
 
 export function decoyToPiece(d: Decoy, activating = false): PieceState {
-  return {
-    ...unitToPiece(
-      {
-        id: d.id,
-        name: '',
-        side: d.side,
-        wing: '',
-        kind: 'troop',
-        size: 'large',
-        type: '',
-        profiles: {
-          weapon: { class: '', capacity: 'ordinary' },
-          command: { class: '', capacity: 'ordinary' },
-          morale: { class: '', capacity: 'ordinary' },
-          movement: { class: 'pedestrian', capacity: 'ordinary' },
-        },
-        steps: 0,
-        maxSteps: 0,
-        faculties: [],
-        hex: d.hex,
-        facing: d.facing,
-        cohesion: 'inOrder',
-        breath: 'fresh',
-        shock: 'none',
-        order: d.activated ? 'activated' : 'none',
-        stackRank: d.stackRank,
-        hidden: true,
-        coverId: d.coverId,
-      },
-      activating,
-    ),
-    isDecoy: true,
-    mimic: d.mimic,
-  };
+  return decoyToWire(d, d.stackRank, activating);
 }
 
 /** `view` must be a rules view (`viewFor`), with its perspective and covers. */

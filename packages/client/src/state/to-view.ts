@@ -1,4 +1,4 @@
-import type { Activation, Board, Cover, Decoy, GameState, MapEdge, Seat, Unit } from '@lames/rules';
+import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type GameState, type MapEdge, type Seat, type Unit } from '@lames/rules';
 import type { CoverState, DecodedMap, DecodedState, PieceState } from './decoded';
 
 /**
@@ -25,52 +25,8 @@ export function values<T>(m: DecodedMap<T> | undefined | null): T[] {
 
 const orNull = (s: string | undefined | null) => (s ? s : null);
 
-export function pieceToUnit(p: PieceState): Unit {
-  const unit: Unit = {
-    id: p.id,
-    name: p.name,
-    side: p.side,
-    wing: p.wing,
-    kind: p.kind as Unit['kind'],
-    size: p.size as Unit['size'],
-    type: p.type,
-    profiles: {
-      weapon: { class: p.weaponClass, capacity: p.weaponCapacity as Unit['profiles']['weapon']['capacity'] },
-      command: { class: p.commandClass, capacity: p.commandCapacity as Unit['profiles']['command']['capacity'] },
-      morale: { class: p.moraleClass, capacity: p.moraleCapacity as Unit['profiles']['morale']['capacity'] },
-      movement: {
-        class: p.movementClass as Unit['profiles']['movement']['class'],
-        capacity: p.movementCapacity as Unit['profiles']['movement']['capacity'],
-      },
-    },
-    steps: p.steps,
-    maxSteps: p.maxSteps,
-    faculties: p.faculties ? p.faculties.split(',').filter((f) => f.length > 0) : [],
-    hex: p.hex,
-    facing: p.facing,
-    cohesion: (p.cohesion || 'inOrder') as Unit['cohesion'],
-    breath: (p.breath || 'fresh') as Unit['breath'],
-    shock: (p.shock || 'none') as Unit['shock'],
-    order: (p.order || 'none') as Unit['order'],
-    stackRank: p.stackRank,
-    hidden: !!p.hidden,
-  };
-  if (p.coverId) unit.coverId = p.coverId;
-  return unit;
-}
-
-export function pieceToDecoy(p: PieceState): Decoy {
-  return {
-    id: p.id,
-    side: p.side,
-    hex: p.hex,
-    facing: p.facing,
-    mimic: p.mimic,
-    activated: p.order === 'activated',
-    stackRank: p.stackRank,
-    coverId: p.coverId,
-  };
-}
+export const pieceToUnit = wireToUnit;
+export const pieceToDecoy = wireToDecoy;
 
 function coverOf(c: CoverState): Cover {
   return { id: c.id, side: c.side, hex: c.hex, activated: !!c.activated };

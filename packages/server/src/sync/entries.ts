@@ -1,4 +1,4 @@
-import { coversOf, type Decoy, type GameState, type Unit } from '@lames/rules';
+import { coversOf, decoyToWire, unitToWire, type CoverWire, type GameState, type PieceWire } from '@lames/rules';
 
 /**
  * What the schema state should hold for a rules state, as plain entries.
@@ -11,47 +11,9 @@ import { coversOf, type Decoy, type GameState, type Unit } from '@lames/rules';
  * once by its secret, so that a hidden unit and a decoy leave the same trace.
  */
 
-/** Everything a PieceState holds; decoys leave the unit-only fields empty. */
-export interface PiecePayload {
-  id: string;
-  name: string;
-  side: string;
-  wing: string;
-  kind: string;
-  size: string;
-  type: string;
-  weaponClass: string;
-  weaponCapacity: string;
-  commandClass: string;
-  commandCapacity: string;
-  moraleClass: string;
-  moraleCapacity: string;
-  movementClass: string;
-  movementCapacity: string;
-  steps: number;
-  maxSteps: number;
-  faculties: string;
-  hex: number;
-  facing: number;
-  cohesion: string;
-  breath: string;
-  shock: string;
-  order: string;
-  stackRank: number;
-  hidden: boolean;
-  coverId: string;
-  isDecoy: boolean;
-  mimic: string;
-  activating: boolean;
-}
-
-export interface CoverPayload {
-  id: string;
-  side: string;
-  hex: number;
-  activated: boolean;
-  activating: boolean;
-}
+/** Everything a PieceState holds (the shared wire form, see @lames/rules wire/pieces.ts). */
+export type PiecePayload = PieceWire;
+export type CoverPayload = CoverWire;
 
 /** Who may receive an entry: every connection, or only one side's (and the referee's). */
 export type EntryAudience = 'all' | { side: string };
@@ -100,69 +62,8 @@ function secretEntry(side: string, id: string, payload: PiecePayload): Entry {
   return { collection: 'secrets', key: secretKey(id), payload, audience: { side } };
 }
 
-export function unitPayload(u: Unit, stackRank: number, activating: boolean): PiecePayload {
-  const p = u.profiles;
-  return {
-    id: u.id,
-    name: u.name,
-    side: u.side,
-    wing: u.wing,
-    kind: u.kind,
-    size: u.size,
-    type: u.type,
-    weaponClass: p.weapon.class,
-    weaponCapacity: p.weapon.capacity,
-    commandClass: p.command.class,
-    commandCapacity: p.command.capacity,
-    moraleClass: p.morale.class,
-    moraleCapacity: p.morale.capacity,
-    movementClass: p.movement.class,
-    movementCapacity: p.movement.capacity,
-    steps: u.steps,
-    maxSteps: u.maxSteps,
-    faculties: u.faculties.join(','),
-    hex: u.hex,
-    facing: u.facing,
-    cohesion: u.cohesion,
-    breath: u.breath,
-    shock: u.shock,
-    order: u.order,
-    stackRank,
-    hidden: u.hidden,
-    coverId: u.hidden ? (u.coverId ?? '') : '',
-    isDecoy: false,
-    mimic: '',
-    activating,
-  };
-}
-
-export function decoyPayload(d: Decoy, stackRank: number, activating: boolean): PiecePayload {
-  return {
-    ...BLANK_PIECE,
-    id: d.id,
-    side: d.side,
-    type: 'decoy',
-    hex: d.hex,
-    facing: d.facing,
-    order: d.activated ? 'activated' : 'none',
-    stackRank,
-    hidden: true,
-    coverId: d.coverId,
-    isDecoy: true,
-    mimic: d.mimic,
-    activating,
-  };
-}
-
-/** A decoy has no name, profiles or steps: those fields stay empty. */
-const BLANK_PIECE: PiecePayload = {
-  id: '', name: '', side: '', wing: '', kind: '', size: '', type: '',
-  weaponClass: '', weaponCapacity: '', commandClass: '', commandCapacity: '',
-  moraleClass: '', moraleCapacity: '', movementClass: '', movementCapacity: '',
-  steps: 0, maxSteps: 0, faculties: '', hex: -1, facing: 0,
-  cohesion: '', breath: '', shock: '', order: '', stackRank: 0,
-  hidden: false, coverId: '', isDecoy: false, mimic: '', activating: false,
-};
+export const unitPayload = unitToWire;
+export const decoyPayload = decoyToWire;
 
 /**
  * Stack places renumbered per hex (0 = front), as viewFor does: the raw
