@@ -1,6 +1,6 @@
 // One jest configuration for every package: `jest` runs them all,
 // `jest --selectProjects rules` one of them.
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }];
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -29,7 +29,7 @@ module.exports = {
       displayName: 'client',
       rootDir: '<rootDir>/packages/client',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
-      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }] },
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
       moduleNameMapper: { '^@lames/rules$': '<rootDir>/../rules/src/index.ts' },
       testEnvironment: 'node',
     },
@@ -38,7 +38,7 @@ module.exports = {
       rootDir: '<rootDir>/e2e',
       testMatch: ['<rootDir>/**/*.test.ts'],
       transform: {
-        '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }],
+        '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
         // The browser test starts the real server in-process: same ESM-only dependency as the server project.
         '/node_modules/rou3/.+\\.mjs$': '<rootDir>/../packages/server/test/support/esm-to-cjs.cjs',
       },
