@@ -114,27 +114,17 @@ export class Lobby {
   }
 
   private async join(battle: LobbyBattle, seat: Seat, refereeCode?: string): Promise<void> {
-    if (!battle.roomId) return this.resume(battle, seat, refereeCode);
-    if (!this.checkName()) {
-      this.listError = t('lobby.nameRequired');
-      this.render();
-      return;
+    const playerName = this.form.playerName.trim();
+    if (!battle.roomId) {
+      // A saved battle no room has open: creating a room with {resume} continues it.
+      return this.connect(seat, () => createBattle({ resume: battle.resumeId, seat, playerName, refereeCode }));
     }
-    this.busy = true;
-    this.listError = '';
-    this.render();
-    try {
-      const room = await joinBattle(battle.roomId, { seat, playerName: this.form.playerName.trim(), refereeCode });
-      this.enter(room, seat);
-    } catch (e) {
-      this.busy = false;
-      this.listError = t('lobby.errorJoin', { error: errorText(e) });
-      this.render();
-    }
+    const roomId = battle.roomId;
+    return this.connect(seat, () => joinBattle(roomId, { seat, playerName, refereeCode }));
   }
 
-  /** Opens a saved battle again, taking `seat`. */
-  private async resume(battle: LobbyBattle, seat: Seat, refereeCode?: string): Promise<void> {
+  /** Takes `seat` through `open`, showing the lobby busy meanwhile and the error if it fails. */
+  private async connect(seat: Seat, open: () => Promise<BattleRoom>): Promise<void> {
     if (!this.checkName()) {
       this.listError = t('lobby.nameRequired');
       this.render();
@@ -144,8 +134,7 @@ export class Lobby {
     this.listError = '';
     this.render();
     try {
-      const room = await createBattle({ resume: battle.resumeId, seat, playerName: this.form.playerName.trim(), refereeCode });
-      this.enter(room, seat);
+      this.enter(await open(), seat);
     } catch (e) {
       this.busy = false;
       this.listError = t('lobby.errorJoin', { error: errorText(e) });

@@ -3,18 +3,8 @@ import type { Scenario } from '@lames/rules';
 import type { BattleStore } from '../persistence/store';
 import { scenarioName, type BattleMetadata } from '../rooms/metadata';
 
-/** An open battle as the lobby lists it. */
-export interface OpenBattle {
-  roomId: string;
-  battleName: string;
-  scenarioId: string;
-  scenarioName: { fr: string; en: string } | null;
-  status: 'playing' | 'ended';
-  sides: Array<{ id: string; name: string; taken: boolean }>;
-  hasReferee: boolean;
-  refereeSeated: boolean;
-  spectators: number;
-}
+/** An open battle as the lobby lists it: the room's public metadata, under its room id. */
+export type OpenBattle = Omit<BattleMetadata, 'battleId'> & { roomId: string };
 
 /** A saved, unfinished battle no room has open: creating a room with {resume: battleId} continues it. */
 export interface ResumableBattle {
