@@ -53,7 +53,7 @@ describe('§2.6.4 extra movement and §2.6.5 minimal movement', () => {
     const s = game([unit('c', 'blue', '0505', 0, { kind: 'character', size: 'small' })]);
     const r = moveOf(s, 'c', [{ to: H('0504') }, { to: H('0503') }, { to: H('0502') }], 'extra');
     expect(r.ok && r.state.units[0]).toMatchObject({ hex: H('0502'), breath: 'winded' });
-    expect(r.ok && r.events.map((e) => e.type)).toContain('breathLost');
+    expect(r.ok && r.events.map((e) => e.type)).toContain('breathChanged');
   });
 
   test('§2.6.5 cavalry enters a forest only by minimal movement, one hex, losing breath', () => {

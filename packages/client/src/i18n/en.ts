@@ -155,7 +155,7 @@ export const en: Record<TextKey, string> = {
   'event.revealed': '{unit} is revealed in {hex}.',
   'event.revealedBy': '{unit} is revealed in {hex} by {by}.',
   'event.decoyRemoved': 'Decoy removed in {hex}.',
-  'event.breathLost': '{unit} becomes {breath} ({reason}).',
+  'event.breathChanged': '{unit} becomes {breath} ({reason}).',
   'event.reason.extraMovement': 'extra movement',
   'event.reason.minimalMovement': 'minimal movement',
   'event.markerPlaced': '{unit} gets a {marker} marker.',

@@ -153,7 +153,7 @@ export const fr = {
   'event.revealed': '{unit} est révélé en {hex}.',
   'event.revealedBy': '{unit} est révélé en {hex} par {by}.',
   'event.decoyRemoved': 'Leurre retiré en {hex}.',
-  'event.breathLost': '{unit} devient {breath} ({reason}).',
+  'event.breathChanged': '{unit} devient {breath} ({reason}).',
   'event.reason.extraMovement': 'mouvement supplémentaire',
   'event.reason.minimalMovement': 'mouvement minimal',
   'event.markerPlaced': '{unit} reçoit un marqueur {marker}.',

@@ -73,7 +73,7 @@ describe('formatEvent', () => {
         { type: 'revealed', unit: 'o-ambush', cover: 'c1', hex: idx('1303'), by: 'h-knights' },
         { type: 'revealed', unit: 'o-ambush', cover: 'c1', hex: idx('1303') },
         { type: 'decoyRemoved', cover: 'c2', hex: idx('1204') },
-        { type: 'breathLost', unit: 'h-knights', breath: 'winded', reason: 'extraMovement' },
+        { type: 'breathChanged', unit: 'h-knights', breath: 'winded', reason: 'extraMovement' },
         { type: 'markerPlaced', unit: 'h-knights', marker: 'charge' },
         { type: 'stackAligned', unit: 'h-knights', facing: 6, cohesionLost: true },
         { type: 'sideTurnEnded', side: 'ardenne', next: 'black-teeth' },

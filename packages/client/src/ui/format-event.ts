@@ -59,9 +59,9 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
       );
     case 'decoyRemoved':
       return out(tx('event.decoyRemoved', { hex: hex(e.hex) }));
-    case 'breathLost':
+    case 'breathChanged':
       return out(
-        tx('event.breathLost', {
+        tx('event.breathChanged', {
           unit: name(e.unit),
           breath: tx(`breath.${e.breath}` as TextKey),
           reason: tx(`event.reason.${e.reason}` as TextKey),

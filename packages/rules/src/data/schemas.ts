@@ -18,6 +18,24 @@ export const HEXSIDES = ['normal', 'rough', 'impassable', 'water', 'road', 'fort
 export const hexsideSchema = z.enum(HEXSIDES);
 export type Hexside = z.infer<typeof hexsideSchema>;
 
+/** Weapon classes the text names (§2.7.2.1); the weapon-system table is indexed by them. */
+export const WEAPON_CLASSES = [
+  'infantry', 'spearmen', 'lightCavalry', 'mediumCavalry', 'heavyCavalry', 'skirmishers', 'archers',
+  'crossbowmen', 'artillery', 'monster', 'dragon', 'beast', 'massive', 'character',
+] as const;
+export const weaponClassSchema = z.enum(WEAPON_CLASSES);
+export type WeaponClass = z.infer<typeof weaponClassSchema>;
+
+/** Command profile classes (§2.5.6). */
+export const COMMAND_CLASSES = ['regular', 'irregular', 'chaotic', 'autonomous'] as const;
+export const commandClassSchema = z.enum(COMMAND_CLASSES);
+export type CommandClass = z.infer<typeof commandClassSchema>;
+
+/** Morale profile classes named by the rules (§2.4.1.1, §2.5.5, §2.8.3.3): steady = Inébranlable. */
+export const MORALE_CLASSES = ['normal', 'elite', 'fragile', 'exalted', 'steady', 'magic', 'demonic'] as const;
+export const moraleClassSchema = z.enum(MORALE_CLASSES);
+export type MoraleClass = z.infer<typeof moraleClassSchema>;
+
 const halfPoints = z.number().refine((n) => Number.isInteger(n * 2) && n >= 0, 'a multiple of ½, at least 0');
 
 export const capacityTableSchema = z.object({

@@ -3,7 +3,8 @@ import { coverOfPiece, tell } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
 import { event, GameEvent, MoveStepReport } from '../state/events';
-import type { Breath, GameState, Unit } from '../state/types';
+import type { GameState, Unit } from '../state/types';
+import { loseBreath } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
 import { placeInStack, stackAt } from '../units/stacking';
 import { toPoints } from './costs';
@@ -68,15 +69,12 @@ function movedEvents(state: GameState, piece: string, cover: { id: string; side:
   return [detail, event({ type: 'coverMoved', cover: cover.id, from: r.from, to }, '§2.6.11', { to: 'others', side: cover.side })];
 }
 
-const NEXT_BREATH: Record<Breath, Breath> = { fresh: 'winded', winded: 'exhausted', exhausted: 'exhausted' };
-
 /** What the end of a move does to the unit: breath (§2.6.4–2.6.5), stack orientation (§2.3.1), contact (§2.6.8). */
 function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boolean): GameEvent[] {
   const events: GameEvent[] = [];
   if (mode !== 'normal') {
-    unit.breath = NEXT_BREATH[unit.breath];
     const reason = mode === 'extra' ? 'extraMovement' : 'minimalMovement';
-    events.push(tell(state, unit.id, { type: 'breathLost', unit: unit.id, breath: unit.breath, reason }, mode === 'extra' ? '§2.6.4' : '§2.6.5'));
+    events.push(...loseBreath(state, unit, reason, mode === 'extra' ? '§2.6.4' : '§2.6.5'));
   }
   if (changedHex) events.push(...alignWithStack(state, unit));
   if (!unit.hidden && engagedTargets(state, unit).length > 0) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capacitySchema, hexsideSchema, movementClassSchema, terrainSchema } from '../data/schemas';
+import { capacitySchema, commandClassSchema, hexsideSchema, moraleClassSchema, movementClassSchema, terrainSchema, weaponClassSchema } from '../data/schemas';
 
 /**
  * The scenario file format. Hexes are written as printed on the map:
@@ -10,7 +10,6 @@ const text = z.object({ fr: z.string().min(1), en: z.string().min(1) }).strict()
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'lowercase letters, digits and dashes');
 const hexLabel = z.string().regex(/^\d{4}$/, 'a hex is written CCRR, e.g. "0305"');
 const facing = z.number().int().min(0).max(11);
-const profile = z.object({ class: z.string().min(1), capacity: capacitySchema }).strict();
 
 export const scenarioSchema = z
   .object({
@@ -70,9 +69,9 @@ export const scenarioSchema = z
             type: z.string().min(1),
             profiles: z
               .object({
-                weapon: profile,
-                command: profile,
-                morale: profile,
+                weapon: z.object({ class: weaponClassSchema, capacity: capacitySchema }).strict(),
+                command: z.object({ class: commandClassSchema, capacity: capacitySchema }).strict(),
+                morale: z.object({ class: moraleClassSchema, capacity: capacitySchema }).strict(),
                 movement: z.object({ class: movementClassSchema, capacity: capacitySchema }).strict(),
               })
               .strict(),

@@ -1,5 +1,6 @@
 import type { Facing } from '../geometry/facing';
-import type { Seat, SideId } from './types';
+import type { Breath, Cohesion, Seat, ShockMarker, SideId } from './types';
+import type { Modifier, TestKind } from '../tests/roll';
 
 /**
  * Events explain what an action did, with the rule section behind each fact.
@@ -32,12 +33,27 @@ export type EventBody =
   | { type: 'coverMoved'; cover: string; from: number; to: number }
   | { type: 'revealed'; unit: string; cover: string; hex: number; by?: string }
   | { type: 'decoyRemoved'; cover: string; hex: number }
-  | { type: 'breathLost'; unit: string; breath: string; reason: 'extraMovement' | 'minimalMovement' }
   | { type: 'markerPlaced'; unit: string; marker: 'contact' | 'charge' }
   | { type: 'stackAligned'; unit: string; facing: Facing; cohesionLost: boolean }
   | { type: 'sideTurnEnded'; side: SideId; next: SideId }
   | { type: 'turnEnded'; turn: number }
-  | { type: 'gameEnded'; reason: 'turnLimit' };
+  | { type: 'gameEnded'; reason: 'turnLimit' }
+  | {
+      type: 'test';
+      test: TestKind;
+      subject: string;
+      dice: [number, number];
+      modifiers: Modifier[];
+      total: number;
+      threshold: number;
+      success: boolean;
+      natural?: 'success' | 'failure';
+    }
+  | { type: 'breathChanged'; unit: string; breath: Breath; reason: string }
+  | { type: 'cohesionChanged'; unit: string; cohesion: Cohesion; reason: string }
+  | { type: 'chargeLost'; unit: string; now: ShockMarker }
+  | { type: 'stepLost'; unit: string; steps: number; reason: string }
+  | { type: 'unitDestroyed'; unit: string; hex: number; reason: string };
 
 export type GameEvent = EventBody & { section: string; audience: Audience };
 

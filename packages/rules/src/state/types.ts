@@ -1,4 +1,4 @@
-import type { Capacity, Hexside, MovementClass, Terrain } from '../data/schemas';
+import type { Capacity, CommandClass, Hexside, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
 import type { Facing, UnitSize } from '../geometry/facing';
 
 /**
@@ -22,9 +22,9 @@ export interface MovementProfile {
 }
 
 export interface Profiles {
-  weapon: Profile;
-  command: Profile;
-  morale: Profile;
+  weapon: { class: WeaponClass; capacity: Capacity };
+  command: { class: CommandClass; capacity: Capacity };
+  morale: { class: MoraleClass; capacity: Capacity };
   movement: MovementProfile;
 }
 
@@ -60,6 +60,8 @@ export interface Unit {
   hidden: boolean;
   /** The opaque id of the cover marker when hidden. */
   coverId?: string;
+  /** Destroyed: out of the game for good. */
+  destroyed?: boolean;
 }
 
 /** A decoy (Leurre): two cover markers with nothing under them. */

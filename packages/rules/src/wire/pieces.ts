@@ -1,4 +1,4 @@
-import type { Capacity, MovementClass } from '../data/schemas';
+import type { Capacity, CommandClass, MoraleClass, MovementClass, WeaponClass } from '../data/schemas';
 import type { Cover, Decoy, Unit } from '../state/types';
 
 /**
@@ -119,9 +119,9 @@ export function wireToUnit(p: PieceWire): Unit {
     size: p.size as Unit['size'],
     type: p.type,
     profiles: {
-      weapon: { class: p.weaponClass, capacity: p.weaponCapacity as Capacity },
-      command: { class: p.commandClass, capacity: p.commandCapacity as Capacity },
-      morale: { class: p.moraleClass, capacity: p.moraleCapacity as Capacity },
+      weapon: { class: p.weaponClass as WeaponClass, capacity: p.weaponCapacity as Capacity },
+      command: { class: p.commandClass as CommandClass, capacity: p.commandCapacity as Capacity },
+      morale: { class: p.moraleClass as MoraleClass, capacity: p.moraleCapacity as Capacity },
       movement: { class: p.movementClass as MovementClass, capacity: p.movementCapacity as Capacity },
     },
     steps: p.steps,

@@ -1,0 +1,78 @@
+import { tell } from '../fog/announce';
+import { event, GameEvent } from '../state/events';
+import type { Breath, GameState, Unit } from '../state/types';
+import { engagedTargets } from './engagement';
+
+/**
+ * Changes of a unit's condition (§2.8): cohesion levels (in order → shaken
+ * → routed → destroyed), breath levels (fresh → winded → exhausted), steps.
+ * Each returns the events that tell it.
+ */
+
+const WORSE_BREATH: Record<Breath, Breath> = { fresh: 'winded', winded: 'exhausted', exhausted: 'exhausted' };
+const BETTER_BREATH: Record<Breath, Breath> = { fresh: 'fresh', winded: 'fresh', exhausted: 'winded' };
+
+/** One more level of breath (§2.8.1); never beyond exhausted. */
+export function loseBreath(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+  if (unit.breath === 'exhausted') return [];
+  unit.breath = WORSE_BREATH[unit.breath];
+  return [tell(state, unit.id, { type: 'breathChanged', unit: unit.id, breath: unit.breath, reason }, section)];
+}
+
+/** One level of breath back (§2.8.2). */
+export function recoverBreath(state: GameState, unit: Unit, section: string): GameEvent[] {
+  unit.breath = BETTER_BREATH[unit.breath];
+  return [tell(state, unit.id, { type: 'breathChanged', unit: unit.id, breath: unit.breath, reason: 'rest' }, section)];
+}
+
+/**
+ * One level of cohesion lost (§2.8.3). Magic and steady units are never
+ * shaken (§2.8.3.3); demonic units are shaken but never routed. A charging
+ * unit that becomes shaken loses its charge marker (§2.8.3.2). A routed unit
+ * that loses a level is destroyed.
+ */
+export function loseCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+  const cls = unit.profiles.morale.class;
+  if (cls === 'magic' || cls === 'steady') return [];
+  if (cls === 'demonic' && unit.cohesion !== 'inOrder') return [];
+  if (unit.cohesion === 'routed') return destroyUnit(state, unit, reason, section);
+  unit.cohesion = unit.cohesion === 'inOrder' ? 'shaken' : 'routed';
+  const events = [tell(state, unit.id, { type: 'cohesionChanged', unit: unit.id, cohesion: unit.cohesion, reason }, section)];
+  if (unit.shock === 'charge') events.push(...loseCharge(state, unit, '§2.8.3.2'));
+  return events;
+}
+
+export function regainCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+  unit.cohesion = unit.cohesion === 'routed' ? 'shaken' : 'inOrder';
+  return [tell(state, unit.id, { type: 'cohesionChanged', unit: unit.id, cohesion: unit.cohesion, reason }, section)];
+}
+
+/**
+ * The charge marker comes off (§2.6.9): the unit takes a level of breath and
+ * keeps a contact marker if it engages an enemy.
+ */
+export function loseCharge(state: GameState, unit: Unit, section: string): GameEvent[] {
+  if (unit.shock !== 'charge') return [];
+  unit.shock = engagedTargets(state, unit).length > 0 ? 'contact' : 'none';
+  const events = [tell(state, unit.id, { type: 'chargeLost', unit: unit.id, now: unit.shock }, section)];
+  return [...events, ...loseBreath(state, unit, 'chargeLost', '§2.6.9')];
+}
+
+/** One step lost (§2.1); the last one destroys the unit. */
+export function loseStep(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+  unit.steps -= 1;
+  if (unit.steps <= 0) return destroyUnit(state, unit, reason, section);
+  return [event({ type: 'stepLost', unit: unit.id, steps: unit.steps, reason }, section)];
+}
+
+/** The unit leaves the game. */
+export function destroyUnit(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+  const hex = unit.hex;
+  unit.steps = 0;
+  unit.hex = -1;
+  unit.destroyed = true;
+  unit.hidden = false;
+  delete unit.coverId;
+  unit.shock = 'none';
+  return [event({ type: 'unitDestroyed', unit: unit.id, hex, reason }, section)];
+}
