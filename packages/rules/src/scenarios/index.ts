@@ -1,9 +1,10 @@
 import { loadScenario } from '../scenario/load';
 import type { Scenario } from '../scenario/schema';
+import ashPlain from './ash-plain.json';
 import ford from './the-ford.json';
 
 /** The scenarios shipped with the game, validated when the module loads. */
-export const SCENARIOS: readonly Scenario[] = [loadScenario(ford)];
+export const SCENARIOS: readonly Scenario[] = [loadScenario(ford), loadScenario(ashPlain)];
 
 export function scenarioById(id: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.id === id);
