@@ -57,3 +57,9 @@ export function game(units: UnitInput[], map: Partial<ScenarioInput['map']> = {}
 }
 
 export const H = (label: string) => parseHexLabel({ cols: 10, rows: 10 }, label);
+
+/** Gives units a special order (§2.5.5), freeing them of their wing's directive in tests about something else. */
+export function withOrder(state: GameState, ...ids: string[]): GameState {
+  for (const u of state.units) if (ids.includes(u.id)) u.order = 'specialOrder';
+  return state;
+}

@@ -1,5 +1,5 @@
 import { apply, eventsFor, reachable, viewFor } from '../src';
-import { game, H, profiles, unit } from './fixtures';
+import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated, activateAndMove } from './helpers';
 
 const code = (r: ReturnType<typeof activateAndMove>) => (r.ok ? 'ok' : r.rejection.code);
@@ -7,7 +7,8 @@ const moveOf = (s: ReturnType<typeof game>, piece: string, steps: unknown[], mod
   apply(activated(s, 'blue', piece), 'blue', { type: 'move', piece, steps, mode });
 
 describe('§2.6.3 procedure: steps into the front zone within the allowance', () => {
-  const s = game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]);
+  // A special order frees the unit of its wing's attack directive (§2.5.5).
+  const s = withOrder(game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]), 'b');
 
   test('§2.6.3 a large unit facing north moves into its front zone', () => {
     expect(code(activateAndMove(s, 'blue', 'b', [{ to: H('0504') }]))).toBe('ok');
@@ -201,7 +202,7 @@ describe('Fiche mécanismes communs — hidden units (Caches) and decoys (Leurre
   });
 
   test('the opponent hears of a hidden unit’s move only as its cover moving', () => {
-    const s = game([unit('h', 'blue', '0508', 0, { hidden: true }), unit('r', 'red', '0101', 6)]);
+    const s = withOrder(game([unit('h', 'blue', '0508', 0, { hidden: true }), unit('r', 'red', '0101', 6)]), 'h');
     const r = moveOf(s, 'h', [{ to: H('0507') }]);
     if (!r.ok) throw new Error(r.rejection.code);
     const told = JSON.stringify(eventsFor(r.events, 'red'));

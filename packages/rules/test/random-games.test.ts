@@ -1,4 +1,4 @@
-import { apply, GameState, legalActions, piecesToActivate, reachable, SCENARIOS, seededDice, seedRng, stackPoints, STACK_LIMIT, viewFor, createGame } from '../src';
+import { apply, faceOptions, fleeArrivals, shockOptions, GameState, legalActions, piecesToActivate, reachable, SCENARIOS, seededDice, seedRng, stackPoints, STACK_LIMIT, viewFor, createGame } from '../src';
 
 /** Plays random legal games: every chosen action comes from what the rules offer the seat. */
 function randomGame(scenario: (typeof SCENARIOS)[number], seed: string): { state: GameState; actions: number } {
@@ -25,11 +25,34 @@ function nextAction(state: GameState, seat: string, choose: <T>(xs: T[]) => T): 
     if (pieces.length === 0 || choose([1, 2, 3, 4, 5, 6, 7, 8]) === 1) return { type: 'endTurn' };
     return { type: 'activate', piece: choose(pieces) };
   }
-  const move = legalActions(state, seat, piece).find((l) => l.type === 'move');
+  const legal = legalActions(state, seat, piece);
+  // Forced and recovery actions (§2.9.1, §2.8): face when bound to, sometimes rest, reorganise or rally.
+  if (legal.find((l) => l.type === 'face')?.allowed) return { type: 'face', piece, facing: choose(faceOptions(state, seat, piece)) };
+  if (legal.find((l) => l.type === 'pass')?.allowed === false) return forcedChoice(state, seat, piece, legal, choose);
+  const recover = legal.filter((l) => l.allowed && ['rest', 'reorganise', 'rally'].includes(l.type));
+  if (recover.length > 0 && choose([1, 2]) === 1) return { type: choose(recover).type, piece };
+  const move = legal.find((l) => l.type === 'move');
   if (move?.allowed && move.modes) {
     const mode = choose(move.modes);
     const arrivals = reachable(state, seat, piece, mode);
     if (arrivals.length > 0) return { type: 'move', piece, mode, steps: choose(arrivals).steps };
+  }
+  return { type: 'pass', piece };
+}
+
+/** A unit bound to an action (§2.9.1) plays one of the forced ones offered. */
+function forcedChoice(state: GameState, seat: string, piece: string, legal: ReturnType<typeof legalActions>, choose: <T>(xs: T[]) => T): unknown {
+  const open = legal.filter((l) => l.allowed).map((l) => l.type);
+  if (open.includes('rally')) return { type: 'rally', piece };
+  if (open.includes('flee')) return { type: 'flee', piece, steps: choose(fleeArrivals(state, seat, piece)).steps };
+  const shocks = shockOptions(state, seat, piece).filter((o) => o.allowed);
+  if (open.includes('shock') && shocks.length > 0) {
+    const o = choose(shocks);
+    return { type: o.type, piece, target: o.target, supported: o.supported };
+  }
+  if (open.includes('move')) {
+    const mode = choose(legal.find((l) => l.type === 'move')!.modes!);
+    return { type: 'move', piece, mode, steps: choose(reachable(state, seat, piece, mode)).steps };
   }
   return { type: 'pass', piece };
 }

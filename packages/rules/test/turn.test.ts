@@ -1,5 +1,5 @@
 import { apply, createGame, legalActions, scenarioById, viewFor } from '../src';
-import { game, H, unit } from './fixtures';
+import { game, H, unit, withOrder } from './fixtures';
 import { ok, refused } from './helpers';
 
 const twoEach = () => game([unit('b1', 'blue', '0508', 0), unit('b2', 'blue', '0608', 0), unit('r1', 'red', '0502', 6), unit('r2', 'red', '0602', 6)]);
@@ -21,7 +21,8 @@ describe('§2.4 turn structure', () => {
   });
 
   test('§2.4 one activation at a time, one action per activation', () => {
-    const s = ok(twoEach(), 'blue', { type: 'activate', piece: 'b1' }).state;
+    // Blue 1 holds a special order: it moves one hex freely, whatever its wing's directive (§2.5.5).
+    const s = ok(withOrder(twoEach(), 'b1'), 'blue', { type: 'activate', piece: 'b1' }).state;
     expect(refused(s, 'blue', { type: 'activate', piece: 'b2' }).code).toBe('activationInProgress');
     expect(refused(s, 'blue', { type: 'move', piece: 'b2', steps: [{ to: H('0607') }] }).code).toBe('notActivated');
     const moved = ok(s, 'blue', { type: 'move', piece: 'b1', steps: [{ to: H('0507') }] }).state;

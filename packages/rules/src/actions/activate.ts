@@ -1,5 +1,6 @@
 import { announce } from '../fog/announce';
 import { isActivated } from '../turn/pieces';
+import { preliminaryOperations } from '../turn/preliminary';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, ownPiece } from './common';
 import { reject } from './rejection';
@@ -18,9 +19,10 @@ export const activateRule: ActionRule<{ type: 'activate'; piece: string }> = {
       () => (state.activation ? reject('activationInProgress', { piece: pieceName(state, state.activation.piece) }) : null),
       () => (isActivated(state, a.piece) ? reject('alreadyActivated') : null),
     ),
-  procedure(state, seat, a) {
+  procedure(state, seat, a, dice) {
     state.activation = { piece: a.piece };
-    return announce(state, a.piece, (p) => ({ type: 'activated', piece: p, side: seat }), '§2.4');
+    const events = announce(state, a.piece, (p) => ({ type: 'activated', piece: p, side: seat }), '§2.4');
+    return [...events, ...preliminaryOperations(state, a.piece, dice)];
   },
 };
 

@@ -4,18 +4,52 @@ import type { GameEvent } from '../state/events';
 import type { GameState, Seat } from '../state/types';
 import type { ActionRule } from './action-rule';
 import { activateRule } from './activate';
+import { duelRule } from '../combat/duel-action';
+import { shockRule } from '../combat/shock-action';
 import { endTurnRule } from './end-turn';
+import { faceRule } from './face';
 import { moveRule } from './move';
+import { fleeRule } from '../movement/flee-action';
+import { returnToMapRule } from '../movement/off-map-return';
+import { withdrawRule } from '../movement/withdraw-action';
 import { passRule } from './pass';
+import { rallyRule } from '../recovery/rally';
+import { reorganiseRule } from '../recovery/reorganise';
+import { restRule } from '../recovery/rest';
+import { forgetSeparated } from '../turn/engagement-tests';
+import { forcedRefusal } from '../turn/forced';
 import { reject, Rejection } from './rejection';
 import { Action, actionSchema, ActionType } from './schema';
+import { changeDirectiveRule } from '../command/change-directive';
+import { resolveDemoralisation } from '../command/demoralisation';
+import { distributingRefusal } from '../command/distributing';
+import { distributeOrdersRule } from '../command/distribute-orders';
+import { giveOrderRule } from '../command/give-order';
+import { resignRule } from '../command/resign';
+import { takeCommandRule } from '../command/take-command';
+import { wingMoraleRule } from '../command/wing-morale';
 
 /** Every action of the rules, by its type. One file each. */
 export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { type: T }>> } = {
   activate: activateRule,
+  shock: shockRule,
+  duel: duelRule,
   move: moveRule,
+  withdraw: withdrawRule,
+  flee: fleeRule,
+  returnToMap: returnToMapRule,
   pass: passRule,
   endTurn: endTurnRule,
+  face: faceRule,
+  rest: restRule,
+  reorganise: reorganiseRule,
+  rally: rallyRule,
+  distributeOrders: distributeOrdersRule,
+  giveOrder: giveOrderRule,
+  changeDirective: changeDirectiveRule,
+  takeCommand: takeCommandRule,
+  resign: resignRule,
+  wingMorale: wingMoraleRule,
 };
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };
@@ -33,10 +67,20 @@ export function apply(state: GameState, seat: Seat, input: unknown, options: { d
   if (!parsed.success) return { ok: false, rejection: reject('malformedAction', { detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }) };
   const action = parsed.data;
   const rule = ACTION_RULES[action.type] as ActionRule<Action>;
-  const refusal = rule.conditions(state, seat, action);
+  // A unit bound to an action (§2.9.1) is refused every other one.
+  const refusal = rule.conditions(state, seat, action) ?? forcedRefusalOf(state, action) ?? distributingRefusal(state, 'piece' in action ? action.piece : undefined, action.type);
   if (refusal) return { ok: false, rejection: refusal };
   const next = cloneState(state);
   const dice = options.dice ?? seededDice(next.rng!);
   const events = rule.procedure(next, seat, action, dice);
+  // Units lost during the action owe their wings a demoralisation test (§2.5.10.2).
+  events.push(...resolveDemoralisation(next, dice));
+  forgetSeparated(next);
   return { ok: true, state: next, events };
+}
+
+/** The forced-action refusal (§2.9.1) of an action naming the unit under activation. */
+export function forcedRefusalOf(state: GameState, action: Action): Rejection | null {
+  if (!('piece' in action)) return null;
+  return forcedRefusal(state, action.piece, action.type, (t) => t in ACTION_RULES);
 }

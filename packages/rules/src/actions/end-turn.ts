@@ -5,6 +5,7 @@ import type { ActionRule } from './action-rule';
 import { activateRule } from './activate';
 import { activePlayer, firstRejection } from './common';
 import { reject } from './rejection';
+import { compulsoryWingMorale } from '../command/wing-morale';
 
 /**
  * Ending one's turn (§2.4): every piece must be activated once, so the pieces
@@ -18,9 +19,10 @@ export const endTurnRule: ActionRule<{ type: 'endTurn' }> = {
       () => (state.activation ? reject('activationOpen') : null),
     ),
   procedure(state, seat, _a, dice) {
-    const events: GameEvent[] = [];
+    // The compulsory wing morale markers are played first (§2.5.10.1).
+    const events: GameEvent[] = compulsoryWingMorale(state, seat, dice);
     const pieces = piecesToActivate(state, seat);
-    if (pieces.length === 0) return endSideTurn(state);
+    if (pieces.length === 0) return [...events, ...endSideTurn(state)];
     for (const piece of pieces) {
       events.push(...activateRule.procedure(state, seat, { type: 'activate', piece }, dice));
       events.push(...concludeActivation(state, false));

@@ -10,6 +10,19 @@ import { unitMayMove } from './move';
 import { passRule } from './pass';
 import { reject, Rejection } from './rejection';
 import type { ActionType } from './schema';
+import { arrivalsAllowed } from '../command/move-directive';
+import { commandVerdicts } from '../command/legal';
+import { distributingRefusal } from '../command/distributing';
+import { attackVerdict } from '../combat/options';
+import { ACTION_RULES } from './apply';
+import { faceOptions, faceRule } from './face';
+import { rallyRule } from '../recovery/rally';
+import { reorganiseRule } from '../recovery/reorganise';
+import { restRule } from '../recovery/rest';
+import { forcedRefusal } from '../turn/forced';
+import { withdrawVerdict } from '../movement/withdraw-action';
+import { fleeVerdict } from '../movement/flee-action';
+import { returnVerdict } from '../movement/off-map-return';
 
 export interface LegalAction {
   type: ActionType;
@@ -26,14 +39,28 @@ export interface LegalAction {
  * knows.
  */
 export function legalActions(state: GameState, seat: Seat, piece: string): LegalAction[] {
-  const verdict = (type: ActionType, r: Rejection | null, extra: Partial<LegalAction> = {}): LegalAction =>
-    r ? { type, allowed: false, rejection: r } : { type, allowed: true, ...extra };
+  // A unit bound to an action (§2.9.1) is refused the others, with the reason.
+  const bound = (type: ActionType) => forcedRefusal(state, piece, type, (t) => t in ACTION_RULES) ?? distributingRefusal(state, piece, type);
+  const verdict = (type: ActionType, r: Rejection | null, extra: Partial<LegalAction> = {}): LegalAction => {
+    const why = r ?? bound(type);
+    return why ? { type, allowed: false, rejection: why } : { type, allowed: true, ...extra };
+  };
   const modes = (['normal', 'extra', 'minimal'] as MoveMode[]).filter((m) => !moveRefusal(state, seat, piece, m));
   return [
     verdict('activate', activateRule.conditions(state, seat, { type: 'activate', piece })),
     verdict('move', modes.length > 0 ? null : moveRefusal(state, seat, piece, 'normal'), { modes }),
     verdict('pass', passRule.conditions(state, seat, { type: 'pass', piece })),
+    verdict('shock', attackVerdict(state, seat, piece, 'shock')),
+    verdict('duel', attackVerdict(state, seat, piece, 'duel')),
     verdict('endTurn', endTurnRule.conditions(state, seat, { type: 'endTurn' })),
+    verdict('face', faceRule.conditions(state, seat, { type: 'face', piece, facing: faceOptions(state, seat, piece)[0] ?? 0 })),
+    verdict('rest', restRule.conditions(state, seat, { type: 'rest', piece })),
+    verdict('reorganise', reorganiseRule.conditions(state, seat, { type: 'reorganise', piece })),
+    verdict('rally', rallyRule.conditions(state, seat, { type: 'rally', piece })),
+    verdict('withdraw', withdrawVerdict(state, seat, piece)),
+    verdict('flee', fleeVerdict(state, seat, piece)),
+    verdict('returnToMap', returnVerdict(state, seat, piece)),
+    ...commandVerdicts(state, seat, piece).map(([type, r]) => verdict(type, r)),
   ];
 }
 
@@ -54,7 +81,7 @@ export function reachable(state: GameState, seat: Seat, piece: string, mode: Mov
   const view = state.perspective ? state : viewFor(state, seat);
   const mover = moverOf(view, piece);
   if (!mover || mover.unit.side !== seat) return [];
-  return searchArrivals(moveContext(view, mover, mode));
+  return arrivalsAllowed(view, mover, mode, searchArrivals(moveContext(view, mover, mode)));
 }
 
 export { reject };

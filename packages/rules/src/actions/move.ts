@@ -1,16 +1,19 @@
 import { viewFor } from '../fog/view';
 import { executeMove } from '../movement/execute';
+import { chargeSettler, shockChoiceRefusal } from '../movement/charge-settle';
 import { moverOf } from '../movement/mover';
 import { moveContext, startWalk, walkReorient, walkStep, WalkState } from '../movement/walker';
 import { toPoints } from '../movement/costs';
 import { allowanceHalves } from '../movement/mover';
 import type { GameState, Seat, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
+import { afterMoveTests } from '../turn/engagement-tests';
 import { isEngaged } from '../units/engagement';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
 import { isRejection, reject, Rejection } from './rejection';
 import type { MoveAction } from './schema';
+import { moveDirectiveRefusal } from '../command/move-directive';
 
 /**
  * Action de Mouvement (§2.6.11). Conditions: the unit is under activation,
@@ -30,12 +33,17 @@ export const moveRule: ActionRule<MoveAction> = {
       () => underActivation(state, a.piece),
       () => unitMayMove(state, a.piece, a.mode),
       () => walkSteps(state, seat, a).rejection,
+      () => shockChoiceRefusal(a.shock, walkSteps(state, seat, a).walk),
+      () => moveDirectiveRefusal(state, seat, a),
     ),
-  procedure(state, seat, a) {
+  procedure(state, seat, a, dice) {
     const { walk } = walkSteps(state, seat, a);
     const mover = moverOf(state, a.piece)!;
     const allowance = toPoints(allowanceHalves(mover.unit, a.mode));
-    const events = executeMove(state, a.piece, a.steps, a.mode, walk, allowance);
+    const start = { hex: mover.unit.hex, rank: mover.unit.stackRank };
+    const events = executeMove(state, a.piece, a.steps, a.mode, walk, allowance, chargeSettler(state, a.shock, mover.unit.shock));
+    // Crossing tests (§2.3.1.2) then the attack engagement test (§2.6.8.1).
+    events.push(...afterMoveTests(state, a.piece, start, events, dice));
     events.push(...concludeActivation(state, true));
     return events;
   },

@@ -15,12 +15,36 @@ export const moveSchema = z
     piece: pieceId,
     mode: z.enum(['normal', 'extra', 'minimal']).default('normal'),
     steps: z.array(moveStepSchema).min(1).max(128),
+    /** The marker chosen when the move ends (§2.6.8–2.6.9). */
+    shock: z.enum(['contact', 'charge']).optional(),
   })
   .strict();
 export const passSchema = z.object({ type: z.literal('pass'), piece: pieceId }).strict();
 export const endTurnSchema = z.object({ type: z.literal('endTurn') }).strict();
+export const faceSchema = z.object({ type: z.literal('face'), piece: pieceId, facing: z.number().int().min(0).max(11) }).strict();
+export const restSchema = z.object({ type: z.literal('rest'), piece: pieceId }).strict();
+export const reorganiseSchema = z.object({ type: z.literal('reorganise'), piece: pieceId }).strict();
+export const rallySchema = z.object({ type: z.literal('rally'), piece: pieceId }).strict();
 
-export const actionSchema = z.discriminatedUnion('type', [activateSchema, moveSchema, passSchema, endTurnSchema]);
+export const shockSchema = z.object({ type: z.literal('shock'), piece: pieceId, target: pieceId, supported: z.boolean() }).strict();
+export const duelSchema = z.object({ type: z.literal('duel'), piece: pieceId, target: pieceId, supported: z.boolean() }).strict();
+
+const hexIndexSchema = z.number().int().min(0).max(100_000);
+const edgeSchema = z.number().int().min(0).max(5);
+export const withdrawSchema = z.object({ type: z.literal('withdraw'), piece: pieceId, to: hexIndexSchema.optional(), exit: edgeSchema.optional() }).strict();
+export const fleeStepSchema = z.union([moveStepSchema, z.object({ exit: edgeSchema }).strict()]);
+export const fleeSchema = z.object({ type: z.literal('flee'), piece: pieceId, steps: z.array(fleeStepSchema).min(1).max(128), threat: pieceId.optional() }).strict();
+export const returnToMapSchema = z.object({ type: z.literal('returnToMap'), piece: pieceId, to: hexIndexSchema }).strict();
+
+// Command (§2.5)
+export const distributeOrdersSchema = z.object({ type: z.literal('distributeOrders'), piece: pieceId }).strict();
+export const giveOrderSchema = z.object({ type: z.literal('giveOrder'), piece: pieceId, target: pieceId, points: z.number().int().min(1).max(100).optional() }).strict();
+export const changeDirectiveSchema = z.object({ type: z.literal('changeDirective'), piece: pieceId, directive: z.enum(['attack', 'defend', 'regroup', 'retreat']) }).strict();
+export const takeCommandSchema = z.object({ type: z.literal('takeCommand'), piece: pieceId, wing: pieceId }).strict();
+export const resignSchema = z.object({ type: z.literal('resign'), piece: pieceId }).strict();
+export const wingMoraleSchema = z.object({ type: z.literal('wingMorale'), wing: pieceId }).strict();
+
+export const actionSchema = z.discriminatedUnion('type', [distributeOrdersSchema, giveOrderSchema, changeDirectiveSchema, takeCommandSchema, resignSchema, wingMoraleSchema, withdrawSchema, fleeSchema, returnToMapSchema, shockSchema, duelSchema, activateSchema, moveSchema, passSchema, endTurnSchema, faceSchema, restSchema, reorganiseSchema, rallySchema]);
 
 export type Action = z.infer<typeof actionSchema>;
 export type ActionInput = z.input<typeof actionSchema>;

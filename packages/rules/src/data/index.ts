@@ -2,6 +2,8 @@ import { z } from 'zod';
 import capacitiesJson from './capacities.json';
 import movementJson from './movement-table.json';
 import terrainJson from './terrain.json';
+import weaponSystemsJson from './weapon-systems.json';
+import combatResultsJson from './combat-results.json';
 import {
   Capacity,
   capacityTableSchema,
@@ -9,6 +11,8 @@ import {
   MovementClassRow,
   movementTableSchema,
   terrainTableSchema,
+  weaponSystemsSchema,
+  combatResultsSchema,
 } from './schemas';
 
 export class DataFileError extends Error {
@@ -32,6 +36,8 @@ export function parseDataFile<T>(file: string, schema: z.ZodType<T>, json: unkno
 export const capacityTable = parseDataFile('capacities.json', capacityTableSchema, capacitiesJson);
 export const movementTable = parseDataFile('movement-table.json', movementTableSchema, movementJson);
 export const terrainTable = parseDataFile('terrain.json', terrainTableSchema, terrainJson);
+export const weaponSystems = parseDataFile('weapon-systems.json', weaponSystemsSchema, weaponSystemsJson);
+export const combatResults = parseDataFile('combat-results.json', combatResultsSchema, combatResultsJson);
 
 export function capacityRank(c: Capacity) {
   return capacityTable.ranks.find((r) => r.id === c)!;

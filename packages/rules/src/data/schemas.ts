@@ -103,3 +103,30 @@ export const terrainTableSchema = z.object({
   ),
 });
 export type TerrainTable = z.infer<typeof terrainTableSchema>;
+
+/** One row of the weapon-system table: an advantage against every weapon class (§2.7.2.1). */
+const weaponStep = z.union([z.literal(-4), z.literal(-2), z.literal(0), z.literal(2), z.literal(4)]);
+const weaponRow = z.object(Object.fromEntries(WEAPON_CLASSES.map((c) => [c, weaponStep])) as Record<WeaponClass, typeof weaponStep>).strict();
+
+export const weaponSystemsSchema = z.object({
+  shock: z.object(Object.fromEntries(WEAPON_CLASSES.map((c) => [c, weaponRow])) as Record<WeaponClass, typeof weaponRow>).strict(),
+  fire: z.object({ archers: weaponRow, crossbowmen: weaponRow, artillery: weaponRow }).strict(),
+  charge: z.object({ bonus: z.number().int(), cavalryBonus: z.number().int(), cavalryClasses: z.array(weaponClassSchema) }),
+});
+export type WeaponSystems = z.infer<typeof weaponSystemsSchema>;
+
+export const DEFENDER_RECOIL_POLICIES = ['whenItSavesAStep', 'onlyWhenCompulsory'] as const;
+const lossCount = z.number().int().min(0).max(3);
+const terrainShock = z.object({ from: z.number().int(), to: z.number().int() });
+
+/** The combat results table of §2.7.4: nine contiguous advantage columns, rows 2..12 of nine cells. */
+export const combatResultsSchema = z
+  .object({
+    columns: z.array(z.object({ label: z.string(), min: z.number().int().optional(), max: z.number().int().optional() })).length(9),
+    rows: z.object(Object.fromEntries([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((r) => [String(r), z.array(lossCount).length(9)]))).strict(),
+    terrain: z.object(Object.fromEntries(TERRAINS.map((t) => [t, terrainShock])) as Record<Terrain, typeof terrainShock>).strict(),
+    options: z.object({ defenderRecoilPolicy: z.enum(DEFENDER_RECOIL_POLICIES) }),
+  })
+  .refine((t) => t.columns[0].min === undefined && t.columns[8].max === undefined, 'the first column has no minimum and the last no maximum')
+  .refine((t) => t.columns.every((c, i) => i === 0 || (c.min !== undefined && c.min === (t.columns[i - 1].max ?? NaN) + 1)), 'columns must be contiguous');
+export type CombatResults = z.infer<typeof combatResultsSchema>;

@@ -18,7 +18,7 @@ import type { WalkState } from './walker';
  * move that comes next to an enemy cover stops there, whatever the cover
  * hides — the same stop the mover's preview showed.
  */
-export function executeMove(state: GameState, piece: string, steps: MoveStep[], mode: MoveMode, walk: WalkState[], allowance: number): GameEvent[] {
+export function executeMove(state: GameState, piece: string, steps: MoveStep[], mode: MoveMode, walk: WalkState[], allowance: number, shock?: ShockSettler): GameEvent[] {
   const pieceRef = () => state.units.find((u) => u.id === piece) ?? state.decoys.find((d) => d.id === piece);
   const start = pieceRef()!;
   const from = start.hex;
@@ -49,9 +49,12 @@ export function executeMove(state: GameState, piece: string, steps: MoveStep[], 
   const moved = pieceRef();
   if (moved && moved.hex !== from) placeInStack(state, moved, 'bottom');
   const unit = state.units.find((u) => u.id === piece);
-  if (unit) events.push(...afterMove(state, unit, mode, moved !== undefined && moved.hex !== from));
+  if (unit) events.push(...afterMove(state, unit, mode, moved !== undefined && moved.hex !== from, shock && (() => shock(unit, walk[path.length - 1]))));
   return events;
 }
+
+/** Settles the unit's shock marker at the end of the move, given where the walk stood at the last step carried out. */
+export type ShockSettler = (unit: Unit, last: WalkState | undefined) => GameEvent[];
 
 interface MoveReport {
   mode: MoveMode;
@@ -70,13 +73,15 @@ function movedEvents(state: GameState, piece: string, cover: { id: string; side:
 }
 
 /** What the end of a move does to the unit: breath (§2.6.4–2.6.5), stack orientation (§2.3.1), contact (§2.6.8). */
-function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boolean): GameEvent[] {
+function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boolean, settle?: () => GameEvent[]): GameEvent[] {
   const events: GameEvent[] = [];
   if (mode !== 'normal') {
     const reason = mode === 'extra' ? 'extraMovement' : 'minimalMovement';
     events.push(...loseBreath(state, unit, reason, mode === 'extra' ? '§2.6.4' : '§2.6.5'));
   }
   if (changedHex) events.push(...alignWithStack(state, unit));
+  // The contact-or-charge choice (§2.6.8–2.6.9) is the move action's when it gives one.
+  if (settle) return [...events, ...settle()];
   if (!unit.hidden && engagedTargets(state, unit).length > 0) {
     unit.shock = 'contact';
     events.push(event({ type: 'markerPlaced', unit: unit.id, marker: 'contact' }, '§2.6.8'));

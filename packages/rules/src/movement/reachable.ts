@@ -2,6 +2,7 @@ import { FACINGS, Facing } from '../geometry/facing';
 import { isRejection } from '../actions/rejection';
 import { toPoints } from './costs';
 import { MinHeap } from './heap';
+import { chargeOpenAfter, chargeRank } from './charge';
 import { neighbour } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
 import { MoveContext, MoveEnd, startWalk, walkReorient, walkStep, WalkState } from './walker';
@@ -17,6 +18,8 @@ export interface Arrival {
   steps: MoveStep[];
   /** Why the move cannot go on from here, if it cannot. */
   ends: MoveEnd | null;
+  /** A charge marker is open at this arrival (§2.6.9). */
+  charge: boolean;
 }
 
 interface Node {
@@ -25,7 +28,7 @@ interface Node {
   step: MoveStep | null;
 }
 
-const key = (ws: WalkState) => ((ws.hex * 12 + ws.facing) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0);
+const key = (ws: WalkState) => (((ws.hex * 12 + ws.facing) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
 
 /**
  * Every place and facing the mover can end its move at, each with its
@@ -40,14 +43,18 @@ export function searchArrivals(ctx: MoveContext): Arrival[] {
   const heap = new MinHeap((k) => nodes.get(k)!.ws.spent);
   heap.push(startKey);
   const done = new Set<number>();
+  // A state reached no dearer with a charge run at least as good makes this one useless (§2.6.9 keeps the search small).
+  const doneRank = new Map<number, number>();
+  const dominated = (k: number) => (doneRank.get(Math.floor(k / 5)) ?? -1) >= chargeRank(k % 5);
   for (let k = heap.pop(); k !== undefined; k = heap.pop()) {
-    if (done.has(k)) continue;
+    if (done.has(k) || dominated(k)) continue;
     done.add(k);
+    doneRank.set(Math.floor(k / 5), chargeRank(k % 5));
     const { ws } = nodes.get(k)!;
     for (const [next, step] of successors(ctx, ws)) {
       const nk = key(next);
       const known = nodes.get(nk);
-      if (done.has(nk) || (known && known.ws.spent <= next.spent)) continue;
+      if (done.has(nk) || dominated(nk) || (known && known.ws.spent <= next.spent)) continue;
       nodes.set(nk, { ws: next, prev: k, step });
       heap.push(nk);
     }
@@ -71,17 +78,29 @@ function* successors(ctx: MoveContext, ws: WalkState): Generator<[WalkState, Mov
   }
 }
 
+/**
+ * The cheapest way to each place; when only a dearer way there leaves a
+ * charge marker open (§2.6.9), that way is offered too, as a second arrival
+ * at the same place with `charge: true`.
+ */
 function bestArrivals(nodes: Map<number, Node>, startKey: number): Arrival[] {
   const best = new Map<number, number>();
+  const bestCharging = new Map<number, number>();
+  const keep = (m: Map<number, number>, place: number, k: number) => {
+    const current = m.get(place);
+    if (current === undefined || nodes.get(current)!.ws.spent > nodes.get(k)!.ws.spent) m.set(place, k);
+  };
   for (const [k, n] of nodes) {
     if (k === startKey) continue;
     const place = n.ws.hex * 12 + n.ws.facing;
-    const current = best.get(place);
-    if (current === undefined || nodes.get(current)!.ws.spent > n.ws.spent) best.set(place, k);
+    keep(best, place, k);
+    if (chargeOpenAfter(n.ws)) keep(bestCharging, place, k);
   }
-  return [...best.values()].map((k) => {
+  const keys = [...best.values()];
+  for (const [place, k] of bestCharging) if (!chargeOpenAfter(nodes.get(best.get(place)!)!.ws)) keys.push(k);
+  return keys.map((k) => {
     const n = nodes.get(k)!;
-    return { hex: n.ws.hex, facing: n.ws.facing, cost: toPoints(n.ws.spent), steps: pathTo(nodes, k), ends: n.ws.ended };
+    return { hex: n.ws.hex, facing: n.ws.facing, cost: toPoints(n.ws.spent), steps: pathTo(nodes, k), ends: n.ws.ended, charge: chargeOpenAfter(n.ws) };
   });
 }
 

@@ -8,6 +8,7 @@ import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement'
 import { STACK_LIMIT, stackAt, stackPoints } from '../units/stacking';
 import { crossingCost, Halves, reorientCost, stepCost, toPoints } from './costs';
 import { allowanceHalves, mayMoveOnWhileEngaging, MoveMode, Mover } from './mover';
+import { CHARGE_RUN, mayCharge, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
 
 /**
  * One elementary move at a time (§2.6.3): the walker checks a step or a
@@ -22,6 +23,8 @@ export interface MoveContext {
   budget: Halves;
   enemyCoverHexes: number[];
   startHex: number;
+  /** The mover may end this move with a charge marker, terrain permitting (§2.6.9). */
+  chargeEligible: boolean;
   /** Per hex, precomputed once per search: what the walker asks at every step. */
   map: HexFacts;
 }
@@ -87,6 +90,8 @@ export interface WalkState {
   /** Engaging the enemy without being engaged, and allowed to go on (§2.6.8). */
   engagingRun: boolean;
   ended: MoveEnd | null;
+  /** Where the charge stands (§2.6.9, movement/charge.ts CHARGE_RUN). */
+  chargeRun: number;
 }
 
 export function moveContext(view: GameState, mover: Mover, mode: MoveMode): MoveContext {
@@ -98,13 +103,15 @@ export function moveContext(view: GameState, mover: Mover, mode: MoveMode): Move
     budget: allowanceHalves(mover.unit, mode),
     enemyCoverHexes,
     startHex: mover.unit.hex,
+    chargeEligible: mayCharge(view, mover.unit, mode),
     map: hexFacts(view, mover, enemyCoverHexes),
   };
 }
 
 export function startWalk(ctx: MoveContext): WalkState {
   const u = ctx.mover.unit;
-  return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, engagingRun: false, ended: null };
+  const chargeRun = startChargeRun(u, ctx.chargeEligible);
+  return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, engagingRun: false, ended: null, chargeRun };
 }
 
 /** Reorientation (§2.6.6): never twice without a hex in between, never while engaged. */
@@ -114,7 +121,7 @@ export function walkReorient(ctx: MoveContext, ws: WalkState, facing: Facing): W
   if (ws.reorientedSinceStep) return reject('reorientTwice');
   const cost = ctx.mode === 'minimal' ? 0 : reorientCost(ctx.mover.unit, ws.facing, facing);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost);
-  const next = { ...ws, facing, spent: ws.spent + cost, reorientedSinceStep: true };
+  const next = { ...ws, facing, spent: ws.spent + cost, reorientedSinceStep: true, chargeRun: CHARGE_RUN.none };
   return arrive(ctx, next);
 }
 
@@ -134,7 +141,8 @@ export function walkStep(ctx: MoveContext, ws: WalkState, to: number): WalkState
   if (occupied) return occupied;
   const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost);
-  const next = { ...ws, hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false };
+  const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && stepKeepsCharge(ctx.view, ws.hex, dir), ctx.chargeEligible);
+  const next = { ...ws, hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, chargeRun };
   return arrive(ctx, next);
 }
 

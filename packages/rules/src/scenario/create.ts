@@ -46,7 +46,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     scenarioId: s.id,
     board,
     sides: s.sides.map((x) => ({ id: x.id, name: x.name, armyCommander: x.armyCommander, retreatEdge: x.retreatEdge })),
-    wings: s.sides.flatMap((x) => x.wings.map((w) => ({ ...w, side: x.id }))),
+    wings: s.sides.flatMap((x) => x.wings.map((w) => ({ ...w, side: x.id, shakenMarkers: 0 }))),
     units,
     decoys,
     turn: 1,

@@ -1,5 +1,5 @@
 import type { Facing } from '../geometry/facing';
-import type { Breath, Cohesion, Seat, ShockMarker, SideId } from './types';
+import type { Breath, Cohesion, Directive, Seat, ShockMarker, SideId } from './types';
 import type { Modifier, TestKind } from '../tests/roll';
 
 /**
@@ -18,6 +18,20 @@ export interface MoveStepReport {
 }
 
 export type EventBody =
+  | {
+      type: 'combat';
+      kind: 'shock' | 'duel';
+      attacker: string;
+      defender: string;
+      supported: boolean;
+      advantage: number;
+      modifiers: Modifier[];
+      dice: [number, number];
+      column: string;
+      losses: number;
+    }
+  | { type: 'recoiled'; unit: string; from: number; to: number }
+  | { type: 'advanced'; unit: string; from: number; to: number }
   | { type: 'activated'; piece: string; side: SideId }
   | { type: 'activationEnded'; piece: string; side: SideId; acted: boolean }
   | {
@@ -53,7 +67,25 @@ export type EventBody =
   | { type: 'cohesionChanged'; unit: string; cohesion: Cohesion; reason: string }
   | { type: 'chargeLost'; unit: string; now: ShockMarker }
   | { type: 'stepLost'; unit: string; steps: number; reason: string }
-  | { type: 'unitDestroyed'; unit: string; hex: number; reason: string };
+  | { type: 'unitDestroyed'; unit: string; hex: number; reason: string }
+  | { type: 'withdrew'; unit: string; from: number; to: number; minimal: boolean }
+  | { type: 'fled'; unit: string; from: number; path: MoveStepReport[]; cost: number }
+  | { type: 'leftMap'; unit: string; hex: number; dir: number; final: boolean }
+  | { type: 'returned'; unit: string; hex: number; facing: Facing }
+  | { type: 'pursuit'; pursuer: string; pursued: string }
+  | { type: 'markerRemoved'; unit: string; marker: 'contact' | 'charge' }
+  | { type: 'faced'; unit: string; facing: Facing }
+  | { type: 'wingFatigueChanged'; wing: string; fatigue: number }
+  | { type: 'stepRegained'; unit: string; steps: number; reason: string }
+  | { type: 'mustFlee'; unit: string }
+  // Command (§2.5)
+  | { type: 'commandPoints'; unit: string; die?: number; rank?: string; lowered: string[]; points: number }
+  | { type: 'orderGiven'; target: string; cost: number; left: number }
+  | { type: 'directiveChanged'; wing: string; directive: Directive; reason: 'order' | 'demoralised' }
+  | { type: 'commandTaken'; unit: string; wing: string }
+  | { type: 'resigned'; unit: string; wing: string }
+  | { type: 'leaderLost'; unit: string; wing: string | null; armyCommander: boolean }
+  | { type: 'wingMorale'; wing: string; morale: number; shakenMarkers: number };
 
 export type GameEvent = EventBody & { section: string; audience: Audience };
 

@@ -62,6 +62,17 @@ export interface Unit {
   coverId?: string;
   /** Destroyed: out of the game for good. */
   destroyed?: boolean;
+  /**
+   * Enemy units that already made this unit take a defensive engagement test
+   * (§2.4.1.2 cases 1–3); an id is forgotten once the two units separate.
+   */
+  testedAgainst?: string[];
+  /**
+   * Off the map behind an edge hexside (§2.6.10): `hex` is the map hex it left
+   * from, `dir` the hexside it crossed, `turn` the turn it left. Its `hex`
+   * field is then -1.
+   */
+  offMap?: { hex: number; dir: number; turn: number };
 }
 
 /** A decoy (Leurre): two cover markers with nothing under them. */
@@ -75,6 +86,8 @@ export interface Decoy {
   activated: boolean;
   stackRank: number;
   coverId: string;
+  /** A decoy may receive a special order, so that it can imitate a unit that holds one (sheet 000, Leurres). */
+  specialOrder?: boolean;
 }
 
 /** What a seat that may not look under a cover sees of it. */
@@ -96,6 +109,8 @@ export interface Wing {
   directive: Directive;
   morale: number;
   fatigue: number;
+  /** Shaken markers lying on the wing morale marker (§2.5.10.2); they force its activation (§2.5.10.1). */
+  shakenMarkers: number;
 }
 
 export interface Side {
@@ -121,6 +136,10 @@ export interface Activation {
   piece: string;
   /** Set in a view when `piece` names a cover, not a unit. */
   covered?: boolean;
+  /** The unit failed its rally: it must now flee (§2.8.3.1, §2.9.1). */
+  mustFlee?: boolean;
+  /** Command points left to a character distributing special orders (§2.5.9). */
+  commandPoints?: number;
 }
 
 export interface GameState {
@@ -143,6 +162,8 @@ export interface GameState {
   perspective?: Seat;
   /** Set in a view: the cover markers of units and decoys that view may not look under. */
   covers?: Cover[];
+  /** Demoralisation tests owed for units lost during the current action (§2.5.10.2); rolled before the action returns. */
+  pendingDemoralisation?: { wing: string; lost: string }[];
 }
 
 export interface RngState {

@@ -2,6 +2,7 @@ import { announce } from '../fog/announce';
 import { event, GameEvent } from '../state/events';
 import type { GameState, SideId } from '../state/types';
 import { hasPieces, piecesToActivate } from './pieces';
+import { wingMoralePending } from '../command/wing-pending';
 
 /**
  * Concluding operations of an activation (§2.4.3): the special order is
@@ -15,10 +16,12 @@ export function concludeActivation(state: GameState, acted: boolean): GameEvent[
   const decoy = state.decoys.find((d) => d.id === piece);
   if (unit) unit.order = 'activated';
   if (decoy) decoy.activated = true;
+  if (decoy) delete decoy.specialOrder;
   state.activation = null;
   const side = unit?.side ?? decoy?.side ?? state.activeSide;
   const events = unit || decoy ? announce(state, piece, (p) => ({ type: 'activationEnded', piece: p, side, acted }), '§2.4.3') : [];
-  if (piecesToActivate(state, state.activeSide).length === 0) events.push(...endSideTurn(state));
+  // A wing morale marker carrying shaken markers must be activated first (§2.5.10.1).
+  if (piecesToActivate(state, state.activeSide).length === 0 && !wingMoralePending(state, state.activeSide)) events.push(...endSideTurn(state));
   return events;
 }
 
@@ -31,6 +34,7 @@ export function endSideTurn(state: GameState): GameEvent[] {
   const side = state.activeSide;
   for (const u of state.units) if (u.side === side && u.order !== 'none') u.order = 'none';
   for (const d of state.decoys) if (d.side === side) d.activated = false;
+  for (const d of state.decoys) if (d.side === side) delete d.specialOrder;
   const events: GameEvent[] = [];
   const order = state.sides.map((s) => s.id);
   let index = order.indexOf(side);

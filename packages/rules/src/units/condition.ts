@@ -1,4 +1,5 @@
 import { tell } from '../fog/announce';
+import { unitLost } from '../command/demoralisation';
 import { event, GameEvent } from '../state/events';
 import type { Breath, GameState, Unit } from '../state/types';
 import { engagedTargets } from './engagement';
@@ -74,5 +75,6 @@ export function destroyUnit(state: GameState, unit: Unit, reason: string, sectio
   unit.hidden = false;
   delete unit.coverId;
   unit.shock = 'none';
+  unitLost(state, unit);
   return [event({ type: 'unitDestroyed', unit: unit.id, hex, reason }, section)];
 }

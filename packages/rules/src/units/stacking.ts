@@ -38,7 +38,8 @@ export function stackPlace(state: GameState, unit: Unit): StackPlace {
   const large = stack.filter((u) => u.size === 'large');
   const ranked = large.length > 0 ? large : stack;
   if (unit.size === 'small' && large.length > 0) return 'middle';
-  if (ranked.length === 1) return 'front';
+  // A lone large unit among small ones is both the front and the back of its stack.
+  if (ranked.length === 1) return 'alone';
   if (ranked[0].id === unit.id) return 'front';
   if (ranked[ranked.length - 1].id === unit.id) return 'back';
   return 'middle';

@@ -1,0 +1,73 @@
+import { viewFor } from '../fog/view';
+import { tell } from '../fog/announce';
+import { FACINGS, Facing } from '../geometry/facing';
+import type { GameEvent } from '../state/events';
+import type { GameState, Seat, Unit } from '../state/types';
+import { concludeActivation } from '../turn/conclude';
+import { attackEngagementTest } from '../turn/engagement-tests';
+import { loseCharge } from '../units/condition';
+import { engagedBy, engagedTargets, engages } from '../units/engagement';
+import type { ActionRule } from './action-rule';
+import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
+import { reject, Rejection } from './rejection';
+
+/**
+ * Action Faire Face (§2.6.14): a unit engaged by enemies none of which it
+ * engages back turns, as its player likes, to engage at least one of them;
+ * then it takes an attack engagement test (§2.6.8.1). Never for a routed
+ * unit, never when it already engages one of its engagers. Facing neither
+ * gives nor keeps a charge (§2.6.9).
+ */
+export const faceRule: ActionRule<{ type: 'face'; piece: string; facing: number }> = {
+  section: '§2.6.14',
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => activePlayer(state, seat),
+      () => ownPiece(state, seat, a.piece),
+      () => underActivation(state, a.piece),
+      () => (state.activation?.mustFlee ? reject('mustFlee') : null),
+      () => mustFaceRefusal(state, a.piece),
+      () => (facingEngages(state, unitOf(state, a.piece)!, a.facing) ? null : reject('faceMustEngage')),
+    ),
+  procedure(state, _seat, a, dice) {
+    const unit = unitOf(state, a.piece)!;
+    unit.facing = a.facing;
+    const events: GameEvent[] = [tell(state, unit.id, { type: 'faced', unit: unit.id, facing: a.facing }, '§2.6.14')];
+    events.push(...loseCharge(state, unit, '§2.6.9'));
+    events.push(...attackEngagementTest(state, unit, dice));
+    events.push(...concludeActivation(state, true));
+    return events;
+  },
+};
+
+function unitOf(state: GameState, piece: string): Unit | undefined {
+  return state.units.find((u) => u.id === piece && u.hex >= 0);
+}
+
+/** Why the unit may not (or need not) face; null when it must (§2.6.14). */
+export function mustFaceRefusal(state: GameState, piece: string): Rejection | null {
+  const unit = unitOf(state, piece);
+  if (!unit) return reject('notAUnit');
+  if (unit.cohesion === 'routed') return reject('routedNeverFaces');
+  const by = engagedBy(state, unit);
+  if (by.length === 0) return reject('notEngagedNoFace');
+  const targets = new Set(engagedTargets(state, unit).map((t) => t.id));
+  if (by.some((e) => targets.has(e.id))) return reject('alreadyEngagingBack');
+  // No facing can answer (terrain, hexside, stack place): facing is impossible, so not compulsory.
+  if (!FACINGS.some((f) => facingEngages(state, unit, f))) return reject('faceMustEngage');
+  return null;
+}
+
+/** The facing makes the unit engage at least one of the enemies that engage it. */
+function facingEngages(state: GameState, unit: Unit, facing: Facing): boolean {
+  const turned = { ...unit, facing };
+  return engagedBy(state, unit).some((e) => engages(state, turned, e));
+}
+
+/** The facings a unit that must face may take, judged on what `seat` knows. */
+export function faceOptions(state: GameState, seat: Seat, piece: string): Facing[] {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const unit = unitOf(view, piece);
+  if (!unit || unit.side !== seat || mustFaceRefusal(view, piece)) return [];
+  return FACINGS.filter((f) => facingEngages(view, unit, f));
+}

@@ -1,0 +1,22 @@
+import { event, GameEvent } from '../state/events';
+import type { GameState, Unit } from '../state/types';
+import { loseCharge } from '../units/condition';
+import { placeInStack } from '../units/stacking';
+
+/**
+ * Advance after combat (§2.7.6). If the attacked hex is empty, a supported
+ * attacker MUST advance into it (a charging one keeps its charge) and an
+ * unsupported one may not. A charging attacker that did not dislodge its
+ * enemy loses its charge marker and a level of breath. An advancing unit
+ * keeps its facing and takes no contact marker.
+ */
+export function advanceAfterCombat(state: GameState, attacker: Unit, attackedHex: number, supported: boolean): GameEvent[] {
+  const vacated = !state.units.some((u) => u.hex === attackedHex) && !state.decoys.some((d) => d.hex === attackedHex);
+  if (!vacated) return loseCharge(state, attacker, '§2.7.6');
+  if (!supported || attacker.destroyed) return [];
+  const from = attacker.hex;
+  attacker.hex = attackedHex;
+  if (attacker.shock !== 'charge') attacker.shock = 'none';
+  placeInStack(state, attacker, 'bottom');
+  return [event({ type: 'advanced', unit: attacker.id, from, to: attackedHex }, '§2.7.6')];
+}

@@ -1,0 +1,73 @@
+import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
+import { reject, Rejection } from '../actions/rejection';
+import { viewFor } from '../fog/view';
+import { distance } from '../geometry/hex';
+import type { GameState, Seat, Unit } from '../state/types';
+import type { Modifier } from '../tests/roll';
+import { duelRule } from './duel-action';
+import { previewAdvantage } from './resolve';
+import { lossOdds } from './results';
+import { shockRule } from './shock-action';
+import { attackerRefusal } from './targets';
+
+export interface ShockOption {
+  type: 'shock' | 'duel';
+  target: string;
+  supported: boolean;
+  advantage: number;
+  modifiers: Modifier[];
+  /** Exact probability of inflicting 0, 1, 2 (and 3 if the table has it) losses. */
+  odds: Record<number, number>;
+  allowed: boolean;
+  rejection?: Rejection;
+}
+
+/**
+ * Every attack the piece could make on an adjacent enemy in the open, on
+ * what the seat knows: shock (and duel for characters), supported or not,
+ * with its advantage, modifiers and the odds of the results table, and the
+ * rule that refuses the ones not allowed.
+ */
+export function shockOptions(state: GameState, seat: Seat, piece: string): ShockOption[] {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const a = view.units.find((u) => u.id === piece && u.side === seat);
+  if (!a || a.hex < 0) return [];
+  const options: ShockOption[] = [];
+  for (const t of adjacentEnemies(view, a)) {
+    for (const type of a.kind === 'character' && t.kind === 'character' ? (['shock', 'duel'] as const) : (['shock'] as const)) {
+      for (const supported of [true, false]) {
+        const rejection = refusalOf(view, seat, type, piece, t.id, supported);
+        const adv = previewAdvantage(view, { kind: type, piece, target: t.id, supported });
+        const option: ShockOption = { type, target: t.id, supported, advantage: adv.total, modifiers: adv.modifiers, odds: lossOdds(adv.total), allowed: !rejection };
+        options.push(rejection ? { ...option, rejection } : option);
+      }
+    }
+  }
+  return options;
+}
+
+/** Enemy units in the open whose hex touches the attacker's. */
+function adjacentEnemies(view: GameState, a: Unit): Unit[] {
+  return view.units.filter((t) => t.side !== a.side && !t.hidden && t.hex >= 0 && a.hex >= 0 && distance(view.board, a.hex, t.hex) === 1);
+}
+
+function refusalOf(view: GameState, seat: Seat, type: 'shock' | 'duel', piece: string, target: string, supported: boolean): Rejection | null {
+  return type === 'shock' ? shockRule.conditions(view, seat, { type, piece, target, supported }) : duelRule.conditions(view, seat, { type, piece, target, supported });
+}
+
+/** The verdict of legalActions on 'shock' or 'duel': allowed when one target allows it, else why not. */
+export function attackVerdict(state: GameState, seat: Seat, piece: string, type: 'shock' | 'duel'): Rejection | null {
+  const base = firstRejection(
+    () => activePlayer(state, seat),
+    () => ownPiece(state, seat, piece),
+    () => underActivation(state, piece),
+    () => attackerRefusal(state, piece),
+  );
+  if (base) return base;
+  // Conditions only, no preview: legalActions runs for every piece and must stay cheap.
+  const view = state.perspective ? state : viewFor(state, seat);
+  const a = view.units.find((u) => u.id === piece)!;
+  const refusals = adjacentEnemies(view, a).map((t) => refusalOf(view, seat, type, piece, t.id, true) && refusalOf(view, seat, type, piece, t.id, false));
+  if (refusals.some((r) => r === null)) return null;
+  return refusals[0] ?? reject(type === 'duel' ? 'noDuelTarget' : 'noShockTarget');
+}

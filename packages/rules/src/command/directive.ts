@@ -1,0 +1,234 @@
+import { reject, Rejection } from '../actions/rejection';
+import type { Facing } from '../geometry/facing';
+import { hexLabel } from '../geometry/hex';
+import { viewFor } from '../fog/view';
+import { toHalves } from '../movement/costs';
+import type { MoveMode } from '../movement/mover';
+import type { Directive, GameState, Unit } from '../state/types';
+import { movementPoints } from '../units/abilities';
+import { adjacentEnemies, engagedBy } from '../units/engagement';
+import { distributingRefusal } from './distributing';
+import { DirectiveFields } from './fields';
+import { directiveFor } from './situation';
+
+/**
+ * What a unit intends to do, as the directive needs to judge it. A move gives
+ * its positions after each step (reorientations included), the points spent
+ * and whether it stopped by engaging or revealing; a withdrawal or a flight
+ * may give the hexes it enters.
+ */
+export type DirectiveIntent =
+  | { type: 'move'; path: Array<{ hex: number; facing: Facing }>; spent: number; mode: MoveMode; stopped?: boolean; charge?: boolean }
+  | { type: 'withdraw' | 'flee'; path?: number[] }
+  | { type: 'shock' | 'duel' | 'rest' | 'reorganise' | 'rally' | 'face' | 'fire' | 'returnToMap' | 'pass' | 'command' };
+
+/**
+ * The directive's verdict on an intent (§2.5.1–2.5.4, §2.9.2), or null when
+ * it allows it. Judged on what the unit's side knows. Free units (characters,
+ * special orders, autonomous troops) are never refused here.
+ */
+export function directiveRefusal(state: GameState, unit: Unit, intent: DirectiveIntent): Rejection | null {
+  const busy = distributing(state, unit, intent);
+  if (busy) return busy;
+  const view = state.perspective ? state : viewFor(state, unit.side);
+  const seen = view.units.find((u) => u.id === unit.id) ?? unit;
+  return new DirectiveJudge(view, seen).judge(intent);
+}
+
+/** While a character distributes orders (§2.5.9) his activation holds nothing else. */
+function distributing(state: GameState, unit: Unit, intent: DirectiveIntent): Rejection | null {
+  return distributingRefusal(state, unit.id, intent.type);
+}
+
+/** Judges intents for one unit; reusable across many intents (previews). */
+export class DirectiveJudge {
+  readonly directive: Directive | null;
+  readonly fields: DirectiveFields;
+
+  constructor(
+    readonly view: GameState,
+    readonly unit: Unit,
+  ) {
+    this.directive = directiveFor(view, unit);
+    this.fields = new DirectiveFields(view, unit);
+  }
+
+  judge(intent: DirectiveIntent): Rejection | null {
+    switch (this.directive) {
+      case null:
+        return null;
+      case 'attack':
+        return this.attack(intent);
+      case 'defend':
+        return this.defend(intent);
+      case 'regroup':
+        return this.regroup(intent);
+      case 'retreat':
+        return this.retreat(intent);
+    }
+  }
+
+  private get elite(): boolean {
+    return this.unit.profiles.morale.class === 'elite';
+  }
+
+  /** §2.5.1, §2.9.2: approach and shock; shaken or exhausted troops may step back, tired ones recover. */
+  private attack(intent: DirectiveIntent): Rejection | null {
+    const u = this.unit;
+    const worn = u.cohesion === 'shaken' || u.breath === 'exhausted';
+    const tired = worn || u.breath === 'winded';
+    switch (intent.type) {
+      case 'move':
+        return this.attackMovement(intent);
+      case 'withdraw':
+      case 'flee':
+        return worn ? null : reject('attackNoWithdraw');
+      case 'rest':
+        return tired ? null : reject('attackNoRecovery');
+      case 'reorganise':
+        return tired && this.elite ? null : reject('attackNoRecovery');
+      case 'rally':
+        return this.elite ? null : reject('directiveNoRally');
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Mouvement d'Attaque (§2.6.11.1): at least half the movement points of
+   * its capacity, minimum 2, or all of them when it has fewer — unless the
+   * move stopped on meeting the enemy; at least one hex; and every hex
+   * entered brings it nearer (in movement points) to engaging its nearest
+   * enemy. With no enemy in sight there is nothing to approach.
+   */
+  attackMovement(intent: Extract<DirectiveIntent, { type: 'move' }>): Rejection | null {
+    if (this.fields.enemies.length === 0) return null;
+    const hexes = intent.path.filter((p, i) => p.hex !== (i === 0 ? this.unit.hex : intent.path[i - 1].hex)).length;
+    if (hexes === 0) return reject('attackMustAdvance');
+    const mp = movementPoints(this.unit);
+    const need = Math.min(mp, Math.max(2, mp / 2));
+    if (intent.mode !== 'minimal' && !intent.stopped && intent.spent < need) return reject('attackSpendHalf', { need });
+    let prev = { hex: this.unit.hex, facing: this.unit.facing };
+    for (const p of intent.path) {
+      if (p.hex !== prev.hex && !(this.fields.approachCost(p.hex, p.facing) < this.fields.approachCost(prev.hex, prev.facing))) {
+        return reject('attackMustApproach', { hex: this.label(p.hex) });
+      }
+      prev = p;
+    }
+    return null;
+  }
+
+  /** §2.5.2, §2.9.2: free moves that never touch the enemy, no charge; rest, and reorganise for the elite. */
+  private defend(intent: DirectiveIntent): Rejection | null {
+    switch (intent.type) {
+      case 'move':
+        if (intent.charge) return reject('defendNoCharge');
+        return this.neverAdjacent(intent.path.map((p) => p.hex));
+      case 'withdraw':
+      case 'flee':
+        return this.neverAdjacent(intent.path ?? []);
+      case 'reorganise':
+      case 'rally':
+        return this.elite ? null : reject('defendNoRecovery');
+      default:
+        return null;
+    }
+  }
+
+  private neverAdjacent(hexes: number[]): Rejection | null {
+    const start = this.unit.hex;
+    const bad = hexes.find((h) => h !== start && this.fields.adjacentToEnemy(h));
+    return bad === undefined ? null : reject('defendNoContact', { hex: this.label(bad) });
+  }
+
+  /**
+   * §2.5.3, §2.9.2: disengage, then move away from the nearest threat hex by
+   * hex while within its reach; out of reach, act freely but never come
+   * within reach again. Rally only for the elite.
+   */
+  private regroup(intent: DirectiveIntent): Rejection | null {
+    const pressed = this.pressedEngagement();
+    if (pressed !== null) return this.mustDisengage(intent, pressed);
+    const adjacent = adjacentEnemies(this.view, this.unit).length > 0;
+    const inReach = adjacent || this.fields.reachable(this.unit.hex);
+    switch (intent.type) {
+      case 'move':
+        if (adjacent) return reject('regroupMustWithdraw');
+        return inReach ? this.movesAway(intent.path.map((p) => p.hex)) : this.staysOutOfReach(intent.path.map((p) => p.hex));
+      case 'withdraw':
+      case 'flee':
+        return null;
+      case 'rest':
+      case 'reorganise':
+        return inReach ? reject('regroupInReach') : null;
+      case 'rally':
+        return this.elite ? null : reject('directiveNoRally');
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Engaged under regroup or retreat (§2.5.3, §2.5.4): facing an enemy with a
+   * contact or charge marker the troop may fight instead of leaving;
+   * otherwise it must withdraw or flee. Null when it is not engaged.
+   */
+  private pressedEngagement(): boolean | null {
+    const by = engagedBy(this.view, this.unit);
+    if (by.length === 0) return null;
+    return by.some((e) => e.shock !== 'none');
+  }
+
+  private mustDisengage(intent: DirectiveIntent, pressed: boolean): Rejection | null {
+    if (intent.type === 'withdraw' || intent.type === 'flee' || intent.type === 'face') return null;
+    if ((intent.type === 'shock' || intent.type === 'duel') && pressed) return null;
+    if (intent.type === 'pass' || intent.type === 'command') return null;
+    return reject('mustDisengage');
+  }
+
+  /** §2.5.3: each hex entered puts at least ½ MP more between the unit and its nearest threat. */
+  private movesAway(hexes: number[]): Rejection | null {
+    let prev = this.unit.hex;
+    for (const h of hexes) {
+      if (h === prev) continue;
+      if (this.fields.threatCost(h) < this.fields.threatCost(prev) + 1) return reject('regroupMustMoveAway', { hex: this.label(h) });
+      prev = h;
+    }
+    return null;
+  }
+
+  private staysOutOfReach(hexes: number[]): Rejection | null {
+    const bad = hexes.find((h) => this.fields.reachable(h));
+    return bad === undefined ? null : reject('regroupStayOutOfReach', { hex: this.label(bad) });
+  }
+
+  /** §2.5.4, §2.9.2: every hex entered brings the retreat edge ½ MP nearer; no recovery. */
+  private retreat(intent: DirectiveIntent): Rejection | null {
+    const pressed = this.pressedEngagement();
+    if (pressed !== null) return this.mustDisengage(intent, pressed);
+    switch (intent.type) {
+      case 'move':
+        return this.approachesEdge(intent.path.map((p) => p.hex));
+      case 'rest':
+      case 'reorganise':
+      case 'rally':
+        return reject('retreatNoRecovery');
+      default:
+        return null;
+    }
+  }
+
+  private approachesEdge(hexes: number[]): Rejection | null {
+    let prev = this.unit.hex;
+    for (const h of hexes) {
+      if (h === prev) continue;
+      if (!(this.fields.edgeCost(h) <= this.fields.edgeCost(prev) - toHalves(0.5))) return reject('retreatMustApproachEdge', { hex: this.label(h) });
+      prev = h;
+    }
+    return null;
+  }
+
+  private label(hex: number): string {
+    return hexLabel(this.view.board, hex);
+  }
+}

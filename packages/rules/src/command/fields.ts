@@ -1,0 +1,132 @@
+import { DIRECTIONS, directionTo, offsetOf } from '../geometry/hex';
+import type { Facing } from '../geometry/facing';
+import { Halves, stepCost, toHalves } from '../movement/costs';
+import { MinHeap } from '../movement/heap';
+import { engageCost } from '../movement/nearest-threat';
+import { movementTable } from '../data';
+import { neighbour, terrainAt } from '../terrain/board';
+import type { Board, GameState, MapEdge, Unit } from '../state/types';
+import { movementPoints } from '../units/abilities';
+
+/**
+ * Distances the directives measure (§2.5.1–2.5.4, §2.6.11.1), always on what
+ * the acting side knows: enemies in the open only — hidden units and decoys
+ * never count (rulebook §4, "Ennemi Le Plus Proche"), so a refusal can never
+ * betray them. Each guard memoises its answers per hex, because a preview
+ * asks the same hexes for many arrivals.
+ */
+export class DirectiveFields {
+  private readonly approach = new Map<number, Halves>();
+  private readonly threat = new Map<number, Halves>();
+  private readonly reach = new Map<number, boolean>();
+  private edge?: Float64Array;
+  readonly enemies: Unit[];
+
+  constructor(
+    readonly view: GameState,
+    readonly unit: Unit,
+  ) {
+    this.enemies = view.units.filter((e) => e.side !== unit.side && e.hex >= 0 && !e.hidden && !e.destroyed);
+  }
+
+  /** §2.6.11.1: half points the unit needs, from this hex and facing, to engage its nearest enemy. */
+  approachCost(hex: number, facing: Facing): Halves {
+    const key = hex * 12 + facing;
+    const known = this.approach.get(key);
+    if (known !== undefined) return known;
+    const placed = { ...this.unit, hex, facing };
+    let best = Number.POSITIVE_INFINITY;
+    for (const e of this.enemies) best = Math.min(best, engageCost(this.view, placed, e, best));
+    this.approach.set(key, best);
+    return best;
+  }
+
+  /** §2.5.3.1: half points the nearest threat needs to engage the unit standing in this hex (routed enemies threaten nobody). */
+  threatCost(hex: number): Halves {
+    const known = this.threat.get(hex);
+    if (known !== undefined) return known;
+    const placed = { ...this.unit, hex };
+    let best = Number.POSITIVE_INFINITY;
+    for (const e of this.threats()) best = Math.min(best, engageCost(this.view, e, placed, best));
+    this.threat.set(hex, best);
+    return best;
+  }
+
+  /** §2.5.3 "Atteignable": some enemy could engage the unit in this hex with its normal movement next turn. */
+  reachable(hex: number): boolean {
+    const known = this.reach.get(hex);
+    if (known !== undefined) return known;
+    const placed = { ...this.unit, hex };
+    const answer = this.threats().some((e) => {
+      const allowance = toHalves(movementPoints(e));
+      return engageCost(this.view, e, placed, allowance) <= allowance;
+    });
+    this.reach.set(hex, answer);
+    return answer;
+  }
+
+  /** §2.5.4: half points the unit needs to reach its side's retreat edge from this hex. */
+  edgeCost(hex: number): Halves {
+    if (!this.edge) {
+      const side = this.view.sides.find((s) => s.id === this.unit.side);
+      this.edge = edgeField(this.view.board, this.unit, side?.retreatEdge ?? 'south');
+    }
+    return this.edge[hex];
+  }
+
+  adjacentToEnemy(hex: number): boolean {
+    return this.enemies.some((e) => directionTo(this.view.board, hex, e.hex) !== -1);
+  }
+
+  private threats(): Unit[] {
+    return this.enemies.filter((e) => e.cohesion !== 'routed');
+  }
+}
+
+/** Whether a hex lies along a map edge. */
+export function onEdge(board: Board, hex: number, edge: MapEdge): boolean {
+  const { col, row } = offsetOf(board, hex);
+  if (edge === 'north') return row === 0;
+  if (edge === 'south') return row === board.rows - 1;
+  if (edge === 'west') return col === 0;
+  return col === board.cols - 1;
+}
+
+/**
+ * Cost, in half points, from every hex to the edge hexes, with the unit's own
+ * movement costs (a hex only minimal movement enters counting 150 % of its
+ * capacity, as distances do, §2.6.2): a reverse uniform-cost search from the
+ * edge. The last step off the map costs the same from every edge hex, so it
+ * is left out.
+ */
+export function edgeField(board: Board, unit: Unit, edge: MapEdge): Float64Array {
+  const size = board.cols * board.rows;
+  const dist = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
+  const heap = new MinHeap((h) => dist[h]);
+  for (let h = 0; h < size; h++) {
+    if (onEdge(board, h, edge) && terrainAt(board, h) !== 'impassable') {
+      dist[h] = 0;
+      heap.push(h);
+    }
+  }
+  const minimal = toHalves(movementPoints(unit) * movementTable.minimalMovementDistanceFactor);
+  const done = new Uint8Array(size);
+  for (let h = heap.pop(); h !== undefined; h = heap.pop()) {
+    if (done[h]) continue;
+    done[h] = 1;
+    for (const d of DIRECTIONS) {
+      const from = neighbour(board, h, d);
+      if (from < 0 || done[from]) continue;
+      const back = directionTo(board, from, h);
+      if (back === -1) continue;
+      const sc = stepCost(board, unit, from, back);
+      if (sc.kind === 'forbidden') continue;
+      const c = dist[h] + (sc.kind === 'minimal' ? minimal : sc.halves);
+      if (c < dist[from]) {
+        dist[from] = c;
+        heap.push(from);
+      }
+    }
+  }
+  return dist;
+}

@@ -1,0 +1,49 @@
+import { isRejection, Rejection } from '../actions/rejection';
+import { viewFor } from '../fog/view';
+import { toPoints } from '../movement/costs';
+import { moverOf, Mover, MoveMode } from '../movement/mover';
+import type { Arrival, MoveStep } from '../movement/reachable';
+import { moveContext, startWalk, walkReorient, walkStep, WalkState } from '../movement/walker';
+import type { Facing } from '../geometry/facing';
+import type { GameState, Seat } from '../state/types';
+import { DirectiveIntent, DirectiveJudge, directiveRefusal } from './directive';
+
+/**
+ * The directive's say on a movement action (§2.6.11: "si une Unité choisit
+ * une Action de Mouvement dans le cadre d'une Consigne d'Ordre, elle doit
+ * respecter les contraintes liées à cette consigne"). Walks the steps on the
+ * mover's side's view — the walker has already accepted them — and judges
+ * the path. Kept apart from actions/move.ts so the move rule stays short.
+ */
+export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: string; mode: MoveMode; steps: MoveStep[]; shock?: string }): Rejection | null {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const mover = moverOf(view, a.piece);
+  if (!mover) return null;
+  const intent = walkIntent(view, mover, a.mode, a.steps, a.shock === 'charge');
+  return intent ? directiveRefusal(view, mover.unit, intent) : null;
+}
+
+/** The preview offers only the arrivals the directive allows (legal.ts `reachable`). */
+export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, arrivals: Arrival[]): Arrival[] {
+  const busy = directiveRefusal(view, mover.unit, { type: 'pass' });
+  if (busy) return [];
+  const judge = new DirectiveJudge(view, mover.unit);
+  if (judge.directive === null) return arrivals;
+  return arrivals.filter((arr) => {
+    const intent = walkIntent(view, mover, mode, arr.steps, false);
+    return intent !== null && judge.judge(intent) === null;
+  });
+}
+
+function walkIntent(view: GameState, mover: Mover, mode: MoveMode, steps: MoveStep[], charge: boolean): DirectiveIntent | null {
+  const ctx = moveContext(view, mover, mode);
+  let ws: WalkState = startWalk(ctx);
+  const path: Array<{ hex: number; facing: Facing }> = [];
+  for (const step of steps) {
+    const next = 'face' in step ? walkReorient(ctx, ws, step.face) : walkStep(ctx, ws, step.to);
+    if (isRejection(next)) return null;
+    ws = next;
+    path.push({ hex: ws.hex, facing: ws.facing });
+  }
+  return { type: 'move', path, spent: toPoints(ws.spent), mode, stopped: ws.ended !== null, charge };
+}

@@ -1,0 +1,156 @@
+import type { ActionRule } from '../actions/action-rule';
+import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
+import { isRejection, reject, Rejection } from '../actions/rejection';
+import { coverOfPiece } from '../fog/announce';
+import { enemyCovers } from '../fog/covers';
+import { revealSweep } from '../fog/reveal';
+import { viewFor } from '../fog/view';
+import { distance } from '../geometry/hex';
+import { event, GameEvent, MoveStepReport } from '../state/events';
+import type { GameState, Seat } from '../state/types';
+import { concludeActivation } from '../turn/conclude';
+import { loseBreath } from '../units/condition';
+import { placeInStack } from '../units/stacking';
+import { toPoints } from './costs';
+import { canFlee, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
+import { disciplineTests } from './flee-discipline';
+import { moverOf } from './mover';
+import { nearestThreats } from './nearest-threat';
+import { leaveMap } from './off-map';
+import { settleMarkers } from './withdraw-action';
+import { disengagementTest, engagedAtStart, flightOwesTest } from './withdraw-disengagement';
+
+export interface FleeAction {
+  type: 'flee';
+  piece: string;
+  steps: FleeStep[];
+  /** The nearest threat fled, when several tie (§2.6.13: the player chooses). */
+  threat?: string;
+}
+
+/**
+ * Action de Fuite (§2.6.13). Conditions (on what the player knows): under
+ * activation, not charging without a special order, engaging one of its
+ * engagers if engaged and not routed, not at the front of a stack with a
+ * unit behind, and a path of at least one hex moving away from the nearest
+ * threat. Procedure: the steps are carried out (a cover next to the path
+ * stops it, as in a move); then the disengagement test (§2.6.14.1) if an
+ * engager was neither routed nor exhausted, then each engager's discipline
+ * test (§2.6.13.1). A flight may leave the map (§2.6.10).
+ */
+export const fleeRule: ActionRule<FleeAction> = {
+  section: '§2.6.13',
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => activePlayer(state, seat),
+      () => ownPiece(state, seat, a.piece),
+      () => underActivation(state, a.piece),
+      () => walkFlight(state, seat, a).rejection,
+    ),
+  procedure(state, seat, a, dice) {
+    const { walk } = walkFlight(state, seat, a);
+    const unit = state.units.find((u) => u.id === a.piece);
+    const start = unit ? engagedAtStart(state, unit) : null;
+    const events = carryOut(state, a, walk);
+    const after = state.units.find((u) => u.id === a.piece);
+    if (after && !after.destroyed && start && flightOwesTest(start)) events.push(...disengagementTest(state, after, start, true, dice));
+    if (start) events.push(...disciplineTests(state, a.piece, start.engagers.map((e) => e.id), dice));
+    events.push(...concludeActivation(state, true));
+    return events;
+  },
+};
+
+/** Walks the submitted steps on the mover's view, fleeing the chosen nearest threat (or any of them when none is named). */
+export function walkFlight(state: GameState, seat: Seat, a: FleeAction): { walk: FleeWalk[]; rejection: Rejection | null } {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const mover = moverOf(view, a.piece);
+  if (!mover) return { walk: [], rejection: reject('unknownPiece') };
+  const refusal = fleeUnitRefusal(view, mover.unit);
+  if (refusal) return { walk: [], rejection: refusal };
+  const threats = nearestThreats(view, mover.unit).units;
+  if (threats.length === 0) return { walk: [], rejection: reject('noThreat') };
+  const chosen = a.threat === undefined ? threats : threats.filter((t) => t.id === a.threat);
+  if (chosen.length === 0) return { walk: [], rejection: reject('notAThreat') };
+  let first: { walk: FleeWalk[]; rejection: Rejection | null } | null = null;
+  for (const t of chosen) {
+    const tried = walkAgainst(fleeContext(view, mover, t, true), a.steps);
+    if (!tried.rejection) return tried;
+    first ??= tried;
+  }
+  return first!;
+}
+
+function walkAgainst(ctx: ReturnType<typeof fleeContext>, steps: FleeStep[]): { walk: FleeWalk[]; rejection: Rejection | null } {
+  const walk: FleeWalk[] = [];
+  let fw = startFlee(ctx);
+  for (const step of steps) {
+    const next = fleeStep(ctx, fw, step);
+    if (isRejection(next)) return { walk, rejection: next };
+    walk.push((fw = next));
+  }
+  if (fw.hexSteps === 0 && fw.ended !== 'exit') return { walk, rejection: reject('cannotFlee') };
+  return { walk, rejection: null };
+}
+
+/** Carries the flight out on the full state; a cover met on the way stops it there (the same stop the preview shows). */
+function carryOut(state: GameState, a: FleeAction, walk: FleeWalk[]): GameEvent[] {
+  const pieceRef = () => state.units.find((u) => u.id === a.piece) ?? state.decoys.find((d) => d.id === a.piece);
+  const p = pieceRef()!;
+  const side = p.side;
+  const from = p.hex;
+  const cover = coverOfPiece(state, a.piece);
+  const path: MoveStepReport[] = [];
+  const reveals: GameEvent[] = [];
+  let exit: number | undefined;
+  for (const fw of walk) {
+    const q = pieceRef();
+    if (!q) break;
+    if (fw.exit !== undefined) {
+      exit = fw.exit;
+      break;
+    }
+    const moved = fw.hex !== q.hex;
+    q.hex = fw.hex;
+    q.facing = fw.facing;
+    path.push({ hex: fw.hex, facing: fw.facing, spent: toPoints(fw.spent) });
+    if (!moved) continue;
+    const coversNear = enemyCovers(state, side).some((c) => distance(state.board, c.hex, fw.hex) <= 1);
+    reveals.push(...revealSweep(state, a.piece));
+    if (coversNear) break;
+  }
+  const events = fledEvents(a.piece, cover, side, from, path);
+  events.push(...reveals);
+  const q = pieceRef();
+  if (q && q.hex !== from) placeInStack(state, q, 'bottom');
+  const unit = state.units.find((u) => u.id === a.piece);
+  if (unit && walk.some((w) => w.minimal)) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.13'));
+  events.push(...settleMarkers(state, a.piece));
+  if (q && exit !== undefined) events.push(...leaveMap(state, a.piece, q.hex, exit as 0 | 1 | 2 | 3 | 4 | 5, '§2.6.13'));
+  return events;
+}
+
+function fledEvents(piece: string, cover: { id: string; side: string } | null, side: string, from: number, path: MoveStepReport[]): GameEvent[] {
+  const to = path.length > 0 ? path[path.length - 1].hex : from;
+  const cost = path.length > 0 ? path[path.length - 1].spent : 0;
+  const body = { type: 'fled' as const, unit: piece, from, path, cost };
+  if (!cover) return [event(body, '§2.6.13')];
+  return [event(body, '§2.6.13', { to: 'owner', side }), event({ type: 'coverMoved', cover: cover.id, from, to }, '§2.6.13', { to: 'others', side })];
+}
+
+/** The legalActions verdict on fleeing (§2.6.13): allowed when a path of flight exists. */
+export function fleeVerdict(state: GameState, seat: Seat, piece: string): Rejection | null {
+  return firstRejection(
+    () => activePlayer(state, seat),
+    () => ownPiece(state, seat, piece),
+    () => underActivation(state, piece),
+    () => {
+      const view = state.perspective ? state : viewFor(state, seat);
+      const mover = moverOf(view, piece);
+      if (!mover) return reject('unknownPiece');
+      const refusal = fleeUnitRefusal(view, mover.unit);
+      if (refusal) return refusal;
+      if (nearestThreats(view, mover.unit).units.length === 0) return reject('noThreat');
+      return canFlee(view, mover.unit) ? null : reject('cannotFlee');
+    },
+  );
+}

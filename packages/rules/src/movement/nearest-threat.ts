@@ -1,0 +1,153 @@
+import { movementClass, movementTable } from '../data';
+import { FACINGS, Facing, zoneOf } from '../geometry/facing';
+import { Direction, DIRECTIONS, directionTo, distance } from '../geometry/hex';
+import { boardIndex, neighbour } from '../terrain/board';
+import type { GameState, Unit } from '../state/types';
+import { movementPoints } from '../units/abilities';
+import { isAdjacent } from '../units/engagement';
+import { Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
+import { MinHeap } from './heap';
+import { offMapEntry } from './off-map';
+
+/**
+ * La Menace La Plus Proche (§2.5.3.1): the enemy units whose movement-point
+ * cost to ENGAGE the unit is lowest, "sans tenir compte des autres Unités".
+ * Costs are the enemy's own (its movement class): a hex only minimal
+ * movement can enter counts 150 % of its capacity (§2.6.5), reorientations
+ * it needs count (§2.6.6), other units are ignored. Only enemies the state
+ * shows in the open count: hidden units and covers are no threat (project
+ * decision, docs/rule-decisions.md), so a seat's view and the server agree.
+ * Routed enemies engage nobody (§2.3.2) and are no threat either.
+ */
+export interface NearestThreats {
+  units: Unit[];
+  /** Movement points the nearest threats need; Infinity when none can engage. */
+  distance: number;
+}
+
+export function nearestThreats(state: GameState, unit: Unit): NearestThreats {
+  let best = Number.POSITIVE_INFINITY;
+  let units: Unit[] = [];
+  // Nearest in hexes first, so that the bound prunes the later searches early.
+  const hexes = (e: Unit) => distance(state.board, e.hex >= 0 ? e.hex : e.offMap!.hex, unit.hex);
+  for (const e of threatCandidates(state, unit).sort((a, b) => hexes(a) - hexes(b))) {
+    const d = engageCost(state, e, unit, best);
+    if (d < best) [best, units] = [d, [e]];
+    else if (d === best && d < Number.POSITIVE_INFINITY) units.push(e);
+  }
+  return { units, distance: toPoints(best) };
+}
+
+/** Enemies in the open, not routed, on the map or off it this turn behind an edge (§2.6.10). */
+function threatCandidates(state: GameState, unit: Unit): Unit[] {
+  return state.units.filter(
+    (e) => e.side !== unit.side && !e.hidden && !e.destroyed && e.cohesion !== 'routed' && (e.hex >= 0 || (e.offMap && e.offMap.turn === state.turn)),
+  );
+}
+
+/**
+ * Cheapest cost, in half points, for `e` to stand next to `target` with it in
+ * its front zone (uniform-cost search over hex × facing on terrain only).
+ * Stops early once no path can beat `bound`.
+ */
+export function engageCost(state: GameState, e: Unit, target: Unit, bound: Halves = Number.POSITIVE_INFINITY): Halves {
+  let found: Halves = Number.POSITIVE_INFINITY;
+  searchFrom(
+    state,
+    e,
+    (hex, facing, c, estimate) => {
+      if (estimate > bound) return true;
+      if (!wouldEngage(state, e, hex, facing, target.hex)) return false;
+      found = c;
+      return true;
+    },
+    target.hex,
+  );
+  return found;
+}
+
+/**
+ * For every hex, what it would cost `e` (half points) to engage a unit
+ * standing there: the flight's measure of "moving away" (§2.6.13).
+ */
+export function engageField(state: GameState, e: Unit): Float64Array {
+  const size = boardIndex(state.board).size;
+  const field = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
+  searchFrom(state, e, (hex, facing, c) => {
+    for (const d of DIRECTIONS) {
+      const n = neighbour(state.board, hex, d);
+      if (n >= 0 && c < field[n] && wouldEngage(state, e, hex, facing, n)) field[n] = c;
+    }
+    return false;
+  });
+  return field;
+}
+
+/**
+ * Uniform-cost search of `e`'s moves over hex × facing; `visit` returns true
+ * to stop. With a target hex it is an A* search: the estimate adds the
+ * cheapest hex cost of the class for every hex still between (a lower bound,
+ * so the first engaging state reached is still the cheapest).
+ */
+function searchFrom(state: GameState, e: Unit, visit: (hex: number, facing: Facing, cost: Halves, estimate: Halves) => boolean, target = -1): void {
+  const board = state.board;
+  const size = boardIndex(board).size;
+  const cost = new Float64Array(size * 12).fill(Number.POSITIVE_INFINITY);
+  const perHex = target >= 0 ? cheapestHex(e) : 0;
+  const h = (hex: number) => (perHex === 0 ? 0 : Math.max(0, distance(board, hex, target) - 1) * perHex);
+  const heuristic = new Float64Array(size).fill(-1);
+  const est = (k: number) => {
+    const hex = Math.floor(k / 12);
+    if (heuristic[hex] < 0) heuristic[hex] = h(hex);
+    return cost[k] + heuristic[hex];
+  };
+  const heap = new MinHeap(est);
+  for (const [hex, facing, c] of starts(state, e)) {
+    cost[hex * 12 + facing] = c;
+    heap.push(hex * 12 + facing);
+  }
+  const done = new Uint8Array(size * 12);
+  const minimal = toHalves(movementPoints(e) * movementTable.minimalMovementDistanceFactor);
+  const relax = (nk: number, c: Halves) => {
+    if (!done[nk] && c < cost[nk]) {
+      cost[nk] = c;
+      heap.push(nk);
+    }
+  };
+  for (let k = heap.pop(); k !== undefined; k = heap.pop()) {
+    if (done[k]) continue;
+    done[k] = 1;
+    const hex = Math.floor(k / 12);
+    const facing = k % 12;
+    if (visit(hex, facing, cost[k], est(k))) return;
+    for (const f of FACINGS) if (f !== facing) relax(hex * 12 + f, cost[k] + reorientCost(e, facing, f));
+    for (const d of DIRECTIONS) {
+      if (zoneOf(e.size, facing, d) !== 'front') continue;
+      const sc = stepCost(board, e, hex, d);
+      if (sc.kind === 'forbidden') continue;
+      relax(neighbour(board, hex, d) * 12 + facing, cost[k] + (sc.kind === 'minimal' ? minimal : sc.halves));
+    }
+  }
+}
+
+/** The cheapest a hex can cost the unit's class (half points): terrain or road, never below. */
+function cheapestHex(e: Unit): Halves {
+  const row = movementClass(e.profiles.movement.class);
+  const costs = [...Object.values(row.terrain), row.road].filter((c): c is number => typeof c === 'number');
+  return costs.length > 0 ? toHalves(Math.min(...costs)) : 0;
+}
+
+/** Where the enemy starts: its hex, or, off the map, the exit hex it would come back through. */
+function starts(state: GameState, e: Unit): Array<[number, Facing, Halves]> {
+  if (e.hex >= 0) return [[e.hex, e.facing, 0]];
+  const entry = offMapEntry(state, e);
+  return entry ? [[entry.hex, entry.facing, entry.cost]] : [];
+}
+
+/** The geometry of engagement (§2.3.2), stacks ignored: the target adjacent and in the front zone. */
+function wouldEngage(state: GameState, e: Unit, hex: number, facing: Facing, targetHex: number): boolean {
+  const dir = directionTo(state.board, hex, targetHex);
+  if (dir === -1) return false;
+  if (zoneOf(e.size, facing, dir as Direction) !== 'front') return false;
+  return isAdjacent(state, { ...e, hex, facing }, { hex: targetHex });
+}

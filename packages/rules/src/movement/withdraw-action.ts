@@ -1,0 +1,115 @@
+import type { ActionRule } from '../actions/action-rule';
+import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
+import { reject, Rejection } from '../actions/rejection';
+import { announce, coverOfPiece, tell } from '../fog/announce';
+import { revealSweep } from '../fog/reveal';
+import { viewFor } from '../fog/view';
+import type { Direction } from '../geometry/hex';
+import { event, GameEvent } from '../state/events';
+import type { GameState, Seat, Unit } from '../state/types';
+import { concludeActivation } from '../turn/conclude';
+import { loseBreath, loseCharge } from '../units/condition';
+import { engagedTargets } from '../units/engagement';
+import { placeInStack } from '../units/stacking';
+import { moverOf } from './mover';
+import { leaveMap } from './off-map';
+import { withdrawOptions, withdrawRefusal, withdrawUnitRefusal } from './withdraw';
+import { disengagementTest, engagedAtStart, withdrawalOwesTest } from './withdraw-disengagement';
+
+export interface WithdrawAction {
+  type: 'withdraw';
+  piece: string;
+  to?: number;
+  exit?: number;
+}
+
+/**
+ * Action de Repli (§2.6.12). Conditions (on what the player knows): under
+ * activation, not routed, not charging without a special order, engaging one
+ * of its engagers if engaged, one hex into the rear zone without reorienting,
+ * not into a hex where it would be engaged from its flank or rear. Procedure:
+ * the unit goes on top of the stack it joins (sheet 000, Unité Devant),
+ * pays a level of breath if only minimal movement got it there, loses any
+ * charge marker (§2.6.9), and takes at most one disengagement test
+ * (§2.6.14.1). A withdrawal may leave the map across an edge (§2.6.10).
+ */
+export const withdrawRule: ActionRule<WithdrawAction> = {
+  section: '§2.6.12',
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => activePlayer(state, seat),
+      () => ownPiece(state, seat, a.piece),
+      () => underActivation(state, a.piece),
+      () => withdrawViewRefusal(state, seat, a).rejection,
+    ),
+  procedure(state, seat, a, dice) {
+    const { minimal } = withdrawViewRefusal(state, seat, a);
+    const unit = state.units.find((u) => u.id === a.piece);
+    const start = unit ? engagedAtStart(state, unit) : null;
+    const events = carryOut(state, a, minimal);
+    const after = state.units.find((u) => u.id === a.piece);
+    if (after && !after.destroyed && start && withdrawalOwesTest(start)) events.push(...disengagementTest(state, after, start, false, dice));
+    events.push(...concludeActivation(state, true));
+    return events;
+  },
+};
+
+function withdrawViewRefusal(state: GameState, seat: Seat, a: WithdrawAction): { rejection: Rejection | null; minimal: boolean } {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const mover = moverOf(view, a.piece);
+  if (!mover) return { rejection: reject('unknownPiece'), minimal: false };
+  if ((a.to === undefined) === (a.exit === undefined)) return { rejection: reject('malformedAction', { detail: 'to or exit, one of them' }), minimal: false };
+  const unitRefusal = withdrawUnitRefusal(view, mover.unit);
+  if (unitRefusal) return { rejection: unitRefusal, minimal: false };
+  return withdrawRefusal(view, mover.unit, a);
+}
+
+function carryOut(state: GameState, a: WithdrawAction, minimal: boolean): GameEvent[] {
+  const p = state.units.find((u) => u.id === a.piece) ?? state.decoys.find((d) => d.id === a.piece)!;
+  const from = p.hex;
+  if (a.exit !== undefined) return [...settleMarkers(state, a.piece), ...leaveMap(state, a.piece, from, a.exit as Direction, '§2.6.12')];
+  const to = a.to!;
+  const events = withdrewEvents(state, a.piece, from, to, minimal);
+  p.hex = to;
+  placeInStack(state, p, 'top');
+  events.push(...revealSweep(state, a.piece));
+  const unit = state.units.find((u) => u.id === a.piece);
+  if (unit && minimal) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.12'));
+  events.push(...settleMarkers(state, a.piece));
+  return events;
+}
+
+function withdrewEvents(state: GameState, piece: string, from: number, to: number, minimal: boolean): GameEvent[] {
+  const cover = coverOfPiece(state, piece);
+  if (!cover) return announce(state, piece, (p) => ({ type: 'withdrew', unit: p, from, to, minimal }), '§2.6.12');
+  return [
+    event({ type: 'withdrew', unit: piece, from, to, minimal }, '§2.6.12', { to: 'owner', side: cover.side }),
+    event({ type: 'coverMoved', cover: cover.id, from, to }, '§2.6.12', { to: 'others', side: cover.side }),
+  ];
+}
+
+/** A withdrawal never keeps a charge (§2.6.9), nor a contact marker once it engages nobody. */
+export function settleMarkers(state: GameState, piece: string): GameEvent[] {
+  const unit: Unit | undefined = state.units.find((u) => u.id === piece);
+  if (!unit) return [];
+  if (unit.shock === 'charge') return loseCharge(state, unit, '§2.6.9');
+  if (unit.shock === 'contact' && (unit.hex < 0 || engagedTargets(state, unit).length === 0)) {
+    unit.shock = 'none';
+    return [tell(state, unit.id, { type: 'markerRemoved', unit: unit.id, marker: 'contact' }, '§2.6.9')];
+  }
+  return [];
+}
+
+/** The legalActions verdict on withdrawing (§2.6.12): allowed when one hex or edge is open. */
+export function withdrawVerdict(state: GameState, seat: Seat, piece: string): Rejection | null {
+  return firstRejection(
+    () => activePlayer(state, seat),
+    () => ownPiece(state, seat, piece),
+    () => underActivation(state, piece),
+    () => {
+      const options = withdrawOptions(state, seat, piece);
+      if (options.some((o) => o.allowed)) return null;
+      return options[0]?.rejection ?? reject('withdrawNotRear', { hex: '—' });
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import { reject, Rejection } from '../actions/rejection';
+import { enemyCovers } from '../fog/covers';
+import { viewFor } from '../fog/view';
+import { retreatDirections } from '../geometry/facing';
+import { Direction, directionTo, hexLabel } from '../geometry/hex';
+import { neighbour } from '../terrain/board';
+import type { GameState, Seat, Unit } from '../state/types';
+import { movementPoints } from '../units/abilities';
+import { engagedBy, engagedTargets } from '../units/engagement';
+import { STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
+import { chargeForbidsRetreat } from './charge';
+import { stepCost, toHalves } from './costs';
+import { moverOf } from './mover';
+import { zoneOf } from '../geometry/facing';
+
+/**
+ * L'Action de Repli (§2.6.12): one hex into the rear zone (any of the six
+ * for a unit with only a front zone), without reorienting, by minimal
+ * movement when the points fall short. Judged on what the player knows.
+ */
+export interface WithdrawTarget {
+  /** The hex withdrawn into, or the edge hexside crossed to leave the map (§2.6.10). */
+  to?: number;
+  exit?: number;
+}
+
+export interface WithdrawOption {
+  to: number | null;
+  exit?: Direction;
+  /** Only minimal movement reaches it: a level of breath (§2.6.5). */
+  minimal: boolean;
+  allowed: boolean;
+  rejection?: Rejection;
+}
+
+/** Whether the unit may withdraw at all, before the hex is looked at. */
+export function withdrawUnitRefusal(view: GameState, unit: Unit): Rejection | null {
+  if (unit.cohesion === 'routed') return reject('routedMustFlee');
+  if (chargeForbidsRetreat(view, unit)) return reject('chargeNoRetreat');
+  return mustEngageAnEngager(view, unit);
+}
+
+/** Engaged, a withdrawing or fleeing unit must engage one of its engagers (§2.6.12, §2.6.13). */
+export function mustEngageAnEngager(view: GameState, unit: Unit): Rejection | null {
+  const by = engagedBy(view, unit);
+  if (by.length === 0) return null;
+  const targets = new Set(engagedTargets(view, unit).map((t) => t.id));
+  return by.some((e) => targets.has(e.id)) ? null : reject('mustEngageEngager');
+}
+
+/** The hex (or edge) checks; returns whether minimal movement is needed. */
+export function withdrawRefusal(view: GameState, unit: Unit, target: WithdrawTarget): { rejection: Rejection | null; minimal: boolean } {
+  const no = (rejection: Rejection) => ({ rejection, minimal: false });
+  const board = view.board;
+  const dir = target.exit ?? (target.to !== undefined ? directionTo(board, unit.hex, target.to) : -1);
+  const label = target.to !== undefined && target.to >= 0 && target.to < board.cols * board.rows ? hexLabel(board, target.to) : '—';
+  if (dir === -1) return no(reject('notAdjacentStep', { hex: label }));
+  if (!retreatDirections(unit.size, unit.facing).includes(dir as Direction)) return no(reject('withdrawNotRear', { hex: label }));
+  const to = neighbour(board, unit.hex, dir as Direction);
+  if (target.exit !== undefined) return to < 0 ? { rejection: null, minimal: false } : no(reject('exitNotEdge'));
+  const sc = stepCost(board, unit, unit.hex, dir as Direction);
+  if (sc.kind === 'forbidden') return no(reject(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', { hex: label }));
+  const occupied = occupiedRefusal(view, unit, to, label);
+  if (occupied) return no(occupied);
+  const minimal = sc.kind === 'minimal' || sc.halves > toHalves(movementPoints(unit));
+  if (minimal && unit.breath === 'exhausted') return no(reject('withdrawNeedsBreath', { hex: label }));
+  if (exposedAt(view, unit, to)) return no(reject('withdrawExposed', { hex: label }));
+  return { rejection: null, minimal };
+}
+
+function occupiedRefusal(view: GameState, unit: Unit, to: number, label: string): Rejection | null {
+  const enemyThere = view.units.some((u) => u.hex === to && u.side !== unit.side) || enemyCovers(view, unit.side).some((c) => c.hex === to);
+  if (enemyThere) return reject('enemyInHex', { hex: label });
+  const points = stackPointsAt(view, to, unit.id) + stackPoints(unit);
+  if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
+  // Sheet 000: a large unit joins large units only with their facing, and a withdrawal cannot turn.
+  const large = view.units.filter((u) => u.hex === to && u.side === unit.side && u.size === 'large');
+  if (unit.size === 'large' && large.some((u) => u.facing !== unit.facing)) return reject('withdrawStackFacing', { hex: label });
+  return null;
+}
+
+/** Would the unit, withdrawn on top of the stack at `to`, be engaged from its flank or rear (§2.6.12)? */
+function exposedAt(view: GameState, unit: Unit, to: number): boolean {
+  const placed: Unit = { ...unit, hex: to, stackRank: Number.MIN_SAFE_INTEGER };
+  const v = { ...view, units: view.units.map((o) => (o.id === unit.id ? placed : o)) };
+  return engagedBy(v, placed).some((e) => {
+    const d = directionTo(view.board, to, e.hex);
+    return d !== -1 && zoneOf(unit.size, unit.facing, d) !== 'front';
+  });
+}
+
+/** Every withdrawal hex (and edge) of the unit, each with its verdict, on `seat`'s view. */
+export function withdrawOptions(state: GameState, seat: Seat, piece: string): WithdrawOption[] {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const mover = moverOf(view, piece);
+  if (!mover || mover.unit.side !== seat || mover.unit.hex < 0) return [];
+  const u = mover.unit;
+  const refusal = withdrawUnitRefusal(view, u);
+  return retreatDirections(u.size, u.facing).map((dir) => {
+    const to = neighbour(view.board, u.hex, dir);
+    const target = to < 0 ? { exit: dir } : { to };
+    const r = refusal ? { rejection: refusal, minimal: false } : withdrawRefusal(view, u, target);
+    const base = to < 0 ? { to: null, exit: dir } : { to };
+    return r.rejection ? { ...base, minimal: r.minimal, allowed: false, rejection: r.rejection } : { ...base, minimal: r.minimal, allowed: true };
+  });
+}

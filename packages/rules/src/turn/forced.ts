@@ -1,0 +1,79 @@
+import { reject, Rejection } from '../actions/rejection';
+import { mustFaceRefusal } from '../actions/face';
+import type { GameState, Unit } from '../state/types';
+import { rallyConditions } from '../recovery/rally';
+import { engagedBy, isEngaged } from '../units/engagement';
+import { canFlee } from '../movement/flee';
+import { nearestThreats } from '../movement/nearest-threat';
+import { viewFor } from '../fog/view';
+import { destroyUnit } from '../units/condition';
+import type { GameEvent } from '../state/events';
+import { concludeActivation } from './conclude';
+
+/** The actions a unit is bound to take (§2.9.1), and the rule that binds it. */
+export interface ForcedAction {
+  types: string[];
+  reason: Rejection;
+}
+
+/**
+ * Cases of force majeure (§2.9.1), checked in the rulebook's order: a
+ * routed unit rallies if it can, else (or after a failed rally) flees
+ * (§2.8.3.1); an engaged unit engaging none of its engagers faces
+ * (§2.6.14); a charging unit that is engaged fights (shock); a charging unit
+ * without a special order carries on its charge, moving or fighting
+ * (§2.6.9). Works on the full state or a seat's view.
+ */
+export function forcedAction(state: GameState, piece: string): ForcedAction | null {
+  const unit = state.units.find((u) => u.id === piece && u.hex >= 0);
+  if (!unit) return null;
+  if (unit.cohesion === 'routed') {
+    const choice = routedChoice(state, unit);
+    if (choice === 'rally') return { types: ['rally'], reason: reject('mustRally') };
+    return choice === 'flee' ? { types: ['flee'], reason: reject('mustFlee') } : null;
+  }
+  if (!mustFaceRefusal(state, piece)) return { types: ['face'], reason: reject('mustFace') };
+  if (unit.shock === 'charge' && engagedBy(state, unit).length > 0) return { types: ['shock'], reason: reject('mustShock') };
+  if (unit.shock === 'charge' && unit.order !== 'specialOrder') return { types: ['move', 'shock'], reason: reject('mustKeepCharging') };
+  return null;
+}
+
+/**
+ * What a routed unit must do (§2.8.3.1): rally if it may (and has not just
+ * failed to), else flee; 'destroyed' when it can do neither while an enemy
+ * threatens it. With no enemy in sight there is nothing to flee from: no
+ * obligation (and no destruction).
+ */
+export function routedChoice(state: GameState, unit: Unit): 'rally' | 'flee' | 'destroyed' | null {
+  const failed = state.activation?.piece === unit.id && state.activation.mustFlee === true;
+  if (!failed && !rallyConditions(state, unit) && !isEngaged(state, unit)) return 'rally';
+  if (canFlee(state, unit)) return 'flee';
+  const view = state.perspective ? state : viewFor(state, unit.side);
+  const seen = view.units.find((u) => u.id === unit.id) ?? unit;
+  return nearestThreats(view, seen).units.length > 0 ? 'destroyed' : null;
+}
+
+/**
+ * Preliminary end of a routed unit that can neither rally nor flee
+ * (§2.8.3.1): it is destroyed and its activation ends.
+ */
+export function destroyIfTrapped(state: GameState, piece: string): GameEvent[] {
+  const unit = state.units.find((u) => u.id === piece && u.hex >= 0);
+  if (!unit || unit.cohesion !== 'routed' || routedChoice(state, unit) !== 'destroyed') return [];
+  return [...destroyUnit(state, unit, 'cannotRallyNorFlee', '§2.8.3.1'), ...concludeActivation(state, false)];
+}
+
+/**
+ * The refusal of an action other than the forced ones, for the unit under
+ * activation. A forced action whose rule is not in the game yet (`known`
+ * says which are) binds nothing, so the unit is never left without a legal
+ * action.
+ */
+export function forcedRefusal(state: GameState, piece: string, type: string, known: (t: string) => boolean): Rejection | null {
+  if (!state.activation || state.activation.piece !== piece) return null;
+  const forced = forcedAction(state, piece);
+  if (!forced) return null;
+  const open = forced.types.filter(known);
+  if (open.length === 0 || open.includes(type)) return null;
+  return forced.reason;
+}

@@ -1,0 +1,71 @@
+import type { DiceSource } from '../state/dice';
+import type { GameEvent } from '../state/events';
+import type { GameState, Unit } from '../state/types';
+import { mod, Modifier, rollTest } from '../tests/roll';
+import { turnSteps } from '../geometry/facing';
+import { loseCohesion } from './condition';
+import { moraleThreshold } from './morale';
+
+/**
+ * Crossing test (§2.3.1.2): once a large unit has left a hex holding large
+ * friendly units it crossed (§2.3.1.1), it and every large unit it crossed
+ * test; failure costs a level of cohesion. Small units never test.
+ */
+export function crossingTests(state: GameState, mover: Unit, crossed: Unit[], dice: DiceSource): GameEvent[] {
+  const large = crossed.filter((u) => u.size === 'large' && u.id !== mover.id);
+  if (mover.size !== 'large' || large.length === 0) return [];
+  const modifiers = crossingModifiers(mover, large);
+  return [mover, ...large].flatMap((u) => crossingTest(state, u, modifiers, dice));
+}
+
+/** Units already routed, magic, steady, and demonic once shaken skip the test. */
+function skipsCrossingTest(u: Unit): boolean {
+  const cls = u.profiles.morale.class;
+  return u.cohesion === 'routed' || cls === 'magic' || cls === 'steady' || (cls === 'demonic' && u.cohesion === 'shaken');
+}
+
+function crossingTest(state: GameState, u: Unit, modifiers: Modifier[], dice: DiceSource): GameEvent[] {
+  if (u.hex < 0 || skipsCrossingTest(u)) return [];
+  const outcome = rollTest(state, dice, { test: 'crossing', subject: u.id, threshold: moraleThreshold(state, u), modifiers, section: '§2.3.1.2' });
+  if (outcome.success) return [outcome.event];
+  return [outcome.event, ...loseCohesion(state, u, 'crossing', '§2.3.1.2')];
+}
+
+/**
+ * The listed modifiers, the same for every unit tested: a difference counts
+ * as soon as the crosser and any crossed unit differ.
+ */
+export function crossingModifiers(mover: Unit, crossed: Unit[]): Modifier[] {
+  const s = '§2.3.1.2';
+  const differ = (f: (u: Unit) => unknown) => crossed.some((c) => f(c) !== f(mover));
+  const mods: Modifier[] = [];
+  if (differ((u) => u.type)) mods.push(mod(1, 'Types différents', 'Different types', s));
+  if (differ((u) => u.wing)) mods.push(mod(1, 'Ailes différentes', 'Different wings', s));
+  if (differ((u) => u.profiles.movement.class)) mods.push(mod(1, 'Classes de mouvement différentes', 'Different movement classes', s));
+  mods.push(mod(crossed.length, 'Grandes unités traversées', 'Large units crossed', s));
+  const askew = crossed.some((c) => turnSteps(c.facing, mover.facing) % 6 !== 0);
+  if (askew) mods.push(mod(2, 'Orientations différentes', 'Different facings', s));
+  const troops = crossed.filter((c) => c.kind === 'troop');
+  if (troops.length === 1 && troops[0].profiles.weapon.class === 'artillery') mods.push(mod(-2, 'Artillerie traversée', 'Artillery crossed', s));
+  if (troops.length === 1 && troops[0].type === 'wagon') mods.push(mod(-1, 'Wagon traversé', 'Wagon crossed', s));
+  return mods;
+}
+
+/**
+ * The friendly large units a large mover crossed on each hex it left
+ * (§2.3.1.1): in its start hex, those ahead of it in the stack (it leaves
+ * forward); in every hex it passed through, all of them. `rankAtStart` is the
+ * mover's stack rank before it moved.
+ */
+export function crossedOnMove(state: GameState, mover: Unit, from: number, rankAtStart: number, path: number[]): Unit[][] {
+  if (mover.size !== 'large') return [];
+  const hexes = [from, ...path].filter((h, i, all) => i === 0 || h !== all[i - 1]);
+  const left = hexes.slice(0, -1);
+  return left
+    .map((hex, i) =>
+      state.units.filter(
+        (u) => u.hex === hex && u.id !== mover.id && u.side === mover.side && u.size === 'large' && (i > 0 || u.stackRank < rankAtStart),
+      ),
+    )
+    .filter((group) => group.length > 0);
+}

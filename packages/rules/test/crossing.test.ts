@@ -1,0 +1,72 @@
+import { apply, crossingModifiers, fixedDice, GameState, Unit } from '../src';
+import { game, H, profiles, unit } from './fixtures';
+import { activated } from './helpers';
+
+const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
+const crossings = (events: { type: string }[]) =>
+  events.filter((e) => e.type === 'test' && (e as { test?: string }).test === 'crossing') as Array<{ subject: string; success: boolean; modifiers: { value: number }[] }>;
+const cavalry = { type: 'cavalry', profiles: profiles('equestrian', 'superior') };
+const free = (s: GameState) => {
+  for (const w of s.wings) w.directive = 'defend';
+  return s;
+};
+const move = (s: GameState, piece: string, to: string[], dice: number[]) =>
+  apply(activated(s, 'blue', piece), 'blue', { type: 'move', piece, steps: to.map((h) => ({ to: H(h) })) }, { dice: fixedDice(dice) });
+
+describe('§2.3.1.2 crossing test', () => {
+  test('§2.3.1.2 a large unit passing through a friendly large unit: both test once it has left the hex', () => {
+    const s = free(game([unit('a', 'blue', '0506', 0, cavalry), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+    const r = move(s, 'a', ['0505', '0504'], [1, 1, 1, 1]);
+    if (!r.ok) throw new Error(r.rejection.code);
+    expect(crossings(r.events).map((t) => t.subject)).toEqual(['a', 'b']);
+    // Different type, different movement class, one large unit crossed.
+    expect(crossings(r.events)[0].modifiers.map((m) => m.value)).toEqual([1, 1, 1]);
+  });
+
+  test('§2.3.1.2 failure costs a level of cohesion', () => {
+    const s = free(game([unit('a', 'blue', '0506', 0, cavalry), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+    const r = move(s, 'a', ['0505', '0504'], [1, 1, 3, 3]);
+    if (!r.ok) throw new Error(r.rejection.code);
+    expect(u(r.state, 'a').cohesion).toBe('inOrder');
+    expect(u(r.state, 'b').cohesion).toBe('shaken');
+  });
+
+  test('§2.3.1.1 leaving a stack forward crosses the large units ahead; stopping on a stack crosses nothing', () => {
+    const s = free(game([unit('front', 'blue', '0505', 0), unit('back', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+    u(s, 'front').stackRank = -5;
+    const r = move(s, 'back', ['0504'], [1, 1, 1, 1]);
+    if (!r.ok) throw new Error(r.rejection.code);
+    expect(crossings(r.events).map((t) => t.subject)).toEqual(['back', 'front']);
+    const joining = free(game([unit('a', 'blue', '0506', 0), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+    const stop = move(joining, 'a', ['0505'], []);
+    expect(stop.ok && crossings(stop.events)).toHaveLength(0);
+  });
+
+  test('§2.3.1.2 small units neither test nor make anyone test', () => {
+    const s = free(game([unit('c', 'blue', '0506', 0, { ...cavalry, kind: 'character', size: 'small' }), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+    const r = move(s, 'c', ['0505', '0504'], []);
+    expect(r.ok && crossings(r.events)).toHaveLength(0);
+  });
+
+  test('§2.3.1.2 routed, magic and steady units skip the test', () => {
+    const s = free(game([unit('a', 'blue', '0506', 0, cavalry), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+    u(s, 'b').profiles.morale = { class: 'steady', capacity: 'ordinary' };
+    const r = move(s, 'a', ['0505', '0504'], [1, 1]);
+    expect(r.ok && crossings(r.events).map((t) => t.subject)).toEqual(['a']);
+  });
+
+  test('§2.3.1.2 modifiers: wing, facing neither the same nor opposite, artillery or wagon alone crossed', () => {
+    const s = game([unit('a', 'blue', '0506', 0), unit('b', 'blue', '0505', 2, { wing: 'blue-wing' }), unit('r', 'red', '0101', 6)]);
+    const a = u(s, 'a');
+    const b = u(s, 'b');
+    expect(crossingModifiers(a, [b]).map((m) => m.value)).toEqual([1, 2]);
+    b.facing = 6;
+    expect(crossingModifiers(a, [b]).map((m) => m.value)).toEqual([1]);
+    b.wing = 'other';
+    b.profiles.weapon = { class: 'artillery', capacity: 'ordinary' };
+    expect(crossingModifiers(a, [b]).map((m) => m.value)).toEqual([1, 1, -2]);
+    b.profiles.weapon = { class: 'infantry', capacity: 'ordinary' };
+    b.type = 'wagon';
+    expect(crossingModifiers(a, [b]).map((m) => m.value)).toEqual([1, 1, 1, -1]);
+  });
+});
