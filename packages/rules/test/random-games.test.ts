@@ -1,60 +1,106 @@
-import { apply, faceOptions, fleeArrivals, shockOptions, GameState, legalActions, piecesToActivate, reachable, SCENARIOS, seededDice, seedRng, stackPoints, STACK_LIMIT, viewFor, createGame } from '../src';
+import {
+  apply,
+  createGame,
+  faceOptions,
+  fleeArrivals,
+  GameState,
+  LegalAction,
+  legalActions,
+  orderOptions,
+  piecesToActivate,
+  reachable,
+  returnOptions,
+  SCENARIOS,
+  seededDice,
+  seedRng,
+  shockOptions,
+  stackPoints,
+  STACK_LIMIT,
+  viewFor,
+  withdrawOptions,
+} from '../src';
+
+const everPlayed: string[] = [];
 
 /** Plays random legal games: every chosen action comes from what the rules offer the seat. */
-function randomGame(scenario: (typeof SCENARIOS)[number], seed: string): { state: GameState; actions: number } {
+type Choose = <T>(xs: T[]) => T;
+
+/**
+ * Plays random legal games: every action comes from what the rules offer
+ * the seat (legalActions and the option functions), and an offered action
+ * must never be refused. Every action type gets its chance.
+ */
+function randomGame(scenario: (typeof SCENARIOS)[number], seed: string): { state: GameState; actions: number; played: Set<string> } {
   const pick = seededDice(seedRng(seed));
-  const choose = <T>(xs: T[]): T => xs[pick.roll(xs.length) - 1];
+  const choose: Choose = (xs) => xs[pick.roll(xs.length) - 1];
   let state = createGame(scenario, seed);
   let actions = 0;
-  while (state.status === 'playing' && actions < 2000) {
+  const played = new Set<string>();
+  while (state.status === 'playing' && actions < 3000) {
     const seat = state.activeSide;
-    const action = nextAction(state, seat, choose);
+    const action = nextAction(state, seat, choose) as { type: string };
     const r = apply(state, seat, action);
     if (!r.ok) throw new Error(`offered action refused: ${JSON.stringify(action)} → ${r.rejection.code}`);
+    played.add(action.type);
     state = r.state;
     actions += 1;
     checkInvariants(state);
   }
-  return { state, actions };
+  return { state, actions, played };
 }
 
-function nextAction(state: GameState, seat: string, choose: <T>(xs: T[]) => T): unknown {
+function nextAction(state: GameState, seat: string, choose: Choose): unknown {
   const piece = state.activation?.piece;
-  if (!piece) {
-    const pieces = piecesToActivate(state, seat);
-    if (pieces.length === 0 || choose([1, 2, 3, 4, 5, 6, 7, 8]) === 1) return { type: 'endTurn' };
-    return { type: 'activate', piece: choose(pieces) };
-  }
-  const legal = legalActions(state, seat, piece);
-  // Forced and recovery actions (§2.9.1, §2.8): face when bound to, sometimes rest, reorganise or rally.
-  if (legal.find((l) => l.type === 'face')?.allowed) return { type: 'face', piece, facing: choose(faceOptions(state, seat, piece)) };
-  if (legal.find((l) => l.type === 'pass')?.allowed === false) return forcedChoice(state, seat, piece, legal, choose);
-  const recover = legal.filter((l) => l.allowed && ['rest', 'reorganise', 'rally'].includes(l.type));
-  if (recover.length > 0 && choose([1, 2]) === 1) return { type: choose(recover).type, piece };
-  const move = legal.find((l) => l.type === 'move');
-  if (move?.allowed && move.modes) {
-    const mode = choose(move.modes);
-    const arrivals = reachable(state, seat, piece, mode);
-    if (arrivals.length > 0) return { type: 'move', piece, mode, steps: choose(arrivals).steps };
-  }
-  return { type: 'pass', piece };
+  if (piece) return pieceAction(state, seat, piece, choose);
+  const pending = state.wings.filter((w) => w.side === seat && w.shakenMarkers > 0);
+  if (pending.length > 0 && choose([1, 2]) === 1) return { type: 'wingMorale', wing: choose(pending).id };
+  const pieces = piecesToActivate(state, seat);
+  const mayEnd = legalActions(state, seat, pieces[0] ?? '').find((l) => l.type === 'endTurn')?.allowed;
+  if (mayEnd && (pieces.length === 0 || choose([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) === 1)) return { type: 'endTurn' };
+  return { type: 'activate', piece: choose(pieces) };
 }
 
-/** A unit bound to an action (§2.9.1) plays one of the forced ones offered. */
-function forcedChoice(state: GameState, seat: string, piece: string, legal: ReturnType<typeof legalActions>, choose: <T>(xs: T[]) => T): unknown {
-  const open = legal.filter((l) => l.allowed).map((l) => l.type);
-  if (open.includes('rally')) return { type: 'rally', piece };
-  if (open.includes('flee')) return { type: 'flee', piece, steps: choose(fleeArrivals(state, seat, piece)).steps };
-  const shocks = shockOptions(state, seat, piece).filter((o) => o.allowed);
-  if (open.includes('shock') && shocks.length > 0) {
-    const o = choose(shocks);
-    return { type: o.type, piece, target: o.target, supported: o.supported };
+/** One of the actions open to the piece under activation, with options the rules offered. */
+function pieceAction(state: GameState, seat: string, piece: string, choose: Choose): unknown {
+  const legal = legalActions(state, seat, piece).filter((l) => l.allowed && l.type !== 'activate' && l.type !== 'endTurn');
+  const candidates = legal.map((l) => payload(state, seat, piece, l, choose)).filter((a) => a !== null) as { type: string }[];
+  // Fighting is what the games must reach: when a shock is open, take it one time in two.
+  const shocks = candidates.filter((a) => a.type === 'shock' || a.type === 'duel');
+  if (shocks.length > 0 && choose([1, 2]) === 1) return choose(shocks);
+  return candidates.length > 0 ? choose(candidates) : { type: 'pass', piece };
+}
+
+function payload(state: GameState, seat: string, piece: string, l: LegalAction, choose: Choose): unknown {
+  const pickOne = <T>(xs: T[], build: (x: T) => unknown) => (xs.length > 0 ? build(choose(xs)) : null);
+  switch (l.type) {
+    case 'move': {
+      const mode = choose(l.modes!);
+      // §2.6.8–2.6.9: a contact marker needs an engaged enemy; a charge marker is open where the arrival says so.
+      const marker = (a: { charge?: boolean; ends: string | null }) => (a.charge ? choose(a.ends === 'engaged' || a.ends === 'engaging' ? ['charge', 'contact'] : ['charge', null]) : null);
+      return pickOne(reachable(state, seat, piece, mode), (a) => {
+        const shock = marker(a);
+        return { type: 'move', piece, mode, steps: a.steps, ...(shock ? { shock } : {}) };
+      });
+    }
+    case 'shock':
+    case 'duel':
+      return pickOne(shockOptions(state, seat, piece).filter((o) => o.allowed && o.type === l.type), (o) => ({ type: o.type, piece, target: o.target, supported: o.supported }));
+    case 'face':
+      return pickOne(faceOptions(state, seat, piece), (facing) => ({ type: 'face', piece, facing }));
+    case 'withdraw':
+      return pickOne(withdrawOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'withdraw', piece, ...(o.to !== null ? { to: o.to } : { exit: o.exit }) }));
+    case 'flee':
+      return pickOne(fleeArrivals(state, seat, piece), (a) => ({ type: 'flee', piece, steps: a.steps, threat: a.threat }));
+    case 'giveOrder':
+      return pickOne(orderOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'giveOrder', piece, target: o.unit }));
+    case 'returnToMap':
+      return pickOne(returnOptions(state, seat, piece), (to) => ({ type: 'returnToMap', piece, to }));
+    case 'changeDirective':
+    case 'takeCommand':
+      return null; // their parameters are free choices, tested in the command tests
+    default:
+      return { type: l.type, piece };
   }
-  if (open.includes('move')) {
-    const mode = choose(legal.find((l) => l.type === 'move')!.modes!);
-    return { type: 'move', piece, mode, steps: choose(reachable(state, seat, piece, mode)).steps };
-  }
-  return { type: 'pass', piece };
 }
 
 function checkInvariants(state: GameState): void {
@@ -77,13 +123,18 @@ function checkInvariants(state: GameState): void {
 }
 
 describe('random legal games on the shipped scenarios', () => {
-  const runs = SCENARIOS.flatMap((s) => ['alpha', 'bravo', 'charlie', 'delta'].map((seed) => [s.id, seed] as const));
+  const runs = SCENARIOS.flatMap((s) => ['alpha', 'bravo', 'charlie'].map((seed) => [s.id, seed] as const));
   test.each(runs)(
     '§2.4 a random game of %s (%s) runs to its end with no refusal of an offered action and no illegal state',
     (id, seed) => {
-      const { state, actions } = randomGame(SCENARIOS.find((s) => s.id === id)!, seed);
+      const { state, actions, played } = randomGame(SCENARIOS.find((s) => s.id === id)!, seed);
+      everPlayed.push(...played);
       expect(state.status).toBe('ended');
       expect(actions).toBeGreaterThan(10);
     },
   );
+
+  test('the random games between them play the actions of chapter 2', () => {
+    for (const type of ['move', 'shock', 'pass', 'endTurn', 'activate', 'rest', 'withdraw']) expect(everPlayed).toContain(type);
+  });
 });

@@ -47,6 +47,7 @@ export const REJECTIONS = {
   shakenMayNotBeEngaged: { section: '§2.6.8', fr: "Une unité ébranlée ou à bout de souffle ne peut pas se mettre volontairement en situation d'être engagée.", en: 'A shaken or exhausted unit may not deliberately become engaged.' },
   exhaustedNoExtra: { section: '§2.6.4', fr: "Une unité à bout de souffle ne peut pas utiliser le Mouvement Supplémentaire ni le Mouvement Minimal.", en: 'An exhausted unit may use neither extra nor minimal movement.' },
   extraNeedsOrder: { section: '§2.6.4', fr: "Une troupe n'utilise le Mouvement Supplémentaire qu'avec un Ordre Particulier.", en: 'A troop may use extra movement only under a special order.' },
+  boundPieceLeft: { section: '§2.9.1', fr: "{piece} est tenu d'agir (cas de force majeure) : activez-le avant de finir le tour.", en: '{piece} is bound to act (force majeure): activate it before ending the turn.' },
   activationOpen: { section: '§2.4', fr: "Une activation est en cours : terminez-la avant de finir le tour.", en: 'An activation is in progress: finish it before ending the turn.' },
   noPieceToActivate: { section: '§2.4', fr: 'Ce pion ne peut pas être activé.', en: 'That piece cannot be activated.' },
   mustRally: { section: '§2.9.1', fr: 'Une unité en déroute doit tenter de se rallier.', en: 'A routed unit must try to rally.' },
