@@ -301,9 +301,8 @@ describe('§2.9.1 forced actions', () => {
 describe('§2.9.1 ending the turn does not skip a bound piece', () => {
   test('§2.9.1 a unit engaged without engaging back must be activated to face before the turn may end', () => {
     // Red faces south-west at 0604, engaging blue at 0505 which faces north-west and engages nobody.
-    const { game: mk, unit: u } = require('./fixtures') as typeof import('./fixtures');
-    const s = mk([u('b', 'blue', '0505', 10), u('b2', 'blue', '0909', 0), u('r', 'red', '0604', 8)]);
-    const r = require('../src').apply(s, 'blue', { type: 'endTurn' });
+    const s = game([unit('b', 'blue', '0505', 10), unit('b2', 'blue', '0909', 0), unit('r', 'red', '0604', 8)]);
+    const r = apply(s, 'blue', { type: 'endTurn' });
     expect(r.ok ? null : r.rejection).toMatchObject({ code: 'boundPieceLeft', section: '§2.9.1' });
   });
 });
