@@ -13,6 +13,8 @@ export interface LamesHooks {
   } | null;
   targets: number[];
   selected: string | null;
+  picker: string | null;
+  log: { type: string; [k: string]: unknown }[];
 }
 
 type Win = { __lames?: LamesHooks & { hexCenter(i: number): { x: number; y: number }; send(a: unknown): void } };
@@ -28,7 +30,7 @@ export async function waitReady(page: Page, timeout = 60_000): Promise<void> {
 export async function hooks(page: Page): Promise<LamesHooks> {
   return page.evaluate(() => {
     const l = (window as unknown as Win).__lames!;
-    return { seat: l.seat, ready: l.ready, view: l.view, targets: l.targets, selected: l.selected };
+    return { seat: l.seat, ready: l.ready, view: l.view, targets: l.targets, selected: l.selected, picker: l.picker, log: l.log };
   });
 }
 

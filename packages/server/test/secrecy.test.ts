@@ -7,6 +7,7 @@ import { apply, createGame, loadScenario, reachable, scenarioById, type ActionIn
 import { framesText, seated, settle, startTestServer, waitFor, type Seated, type TestServer } from './helpers';
 
 const FORD = scenarioById('the-ford')!;
+const VARIANT_A = fordWith('1303', '1204');
 const SECRET_STRINGS = ['o-ambush', 'Embuscade gobeline', 'goblin-infantry', 'o-decoy-1'];
 const REFEREE_CODE = 'arbitre-du-gue';
 const SEED = 'a fixed seed for tests only';
@@ -24,7 +25,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     seed: () => SEED,
-    scenarios: { 'the-ford': FORD, 'variant-a': fordWith('1303', '1204'), 'variant-b': fordWith('1204', '1303') },
+    scenarios: { 'the-ford': FORD, 'variant-a': VARIANT_A, 'variant-b': fordWith('1204', '1303') },
   });
 });
 afterAll(async () => {
@@ -39,17 +40,17 @@ async function act(actor: Seated, action: ActionInput, everyone: Seated[]): Prom
   expect(actor.inbox.rejected).toEqual([]);
 }
 
-/** A legal one-hex move for a piece, found on a local game in the same position (the hexes do not depend on the seed). */
-function oneHexMove(scenario: Scenario, before: Array<[string, ActionInput]>, side: string, piece: string): ActionInput {
+/** The shortest legal move of a piece (its wing's directive may forbid one-hex moves, §2.6.11.1), and where it ends. */
+function shortestMove(scenario: Scenario, before: Array<[string, ActionInput]>, side: string, piece: string): { action: ActionInput; hex: number } {
   let game = createGame(scenario, 'local');
   for (const [seat, action] of before) {
     const r = apply(game, seat, action);
     if (!r.ok) throw new Error(`local replay refused: ${r.rejection.code}`);
     game = r.state;
   }
-  const arrival = reachable(game, side, piece).find((a) => a.steps.length === 1 && 'to' in a.steps[0]);
-  if (!arrival) throw new Error(`no one-hex move for ${piece}`);
-  return { type: 'move', piece, steps: arrival.steps };
+  const arrival = reachable(game, side, piece).sort((a, b) => a.steps.length - b.steps.length || a.hex - b.hex)[0];
+  if (!arrival) throw new Error(`no move for ${piece}`);
+  return { action: { type: 'move', piece, steps: arrival.steps }, hex: arrival.hex };
 }
 
 const ARDENNE_TURN: Array<[string, ActionInput]> = [
@@ -69,14 +70,15 @@ describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units a
     await waitFor(() => all.every((s) => s.inbox.welcome.length === 1), 'the welcomes');
 
     for (const [, action] of ARDENNE_TURN) await act(ardenne, action, all);
-    const ambushMove = { type: 'move', piece: 'o-ambush', steps: [{ to: 60 }] } as const; // 1303 → 1304
+    const activateAmbush: [string, ActionInput] = ['black-teeth', { type: 'activate', piece: 'o-ambush' }];
+    const ambush = shortestMove(FORD, [...ARDENNE_TURN, activateAmbush], 'black-teeth', 'o-ambush');
     const blackTurn: Array<[string, ActionInput]> = [
-      ['black-teeth', { type: 'activate', piece: 'o-ambush' }],
-      ['black-teeth', ambushMove],
+      activateAmbush,
+      ['black-teeth', ambush.action],
       ['black-teeth', { type: 'activate', piece: 'o-decoy-1' }],
     ];
     for (const [, action] of blackTurn) await act(black, action, all);
-    await act(black, oneHexMove(FORD, [...ARDENNE_TURN, ...blackTurn], 'black-teeth', 'o-decoy-1'), all);
+    await act(black, shortestMove(FORD, [...ARDENNE_TURN, ...blackTurn], 'black-teeth', 'o-decoy-1').action, all);
     await act(black, { type: 'endTurn' }, all);
     await settle();
 
@@ -96,13 +98,13 @@ describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units a
     }
     for (const s of [black, referee]) {
       expect([...s.room.state.secrets.keys()].sort()).toEqual(['s:o-ambush', 's:o-decoy-1']);
-      expect(s.room.state.secrets.get('s:o-ambush').hex).toBe(60);
+      expect(s.room.state.secrets.get('s:o-ambush').hex).toBe(ambush.hex);
       expect(s.room.state.secrets.get('s:o-decoy-1').isDecoy).toBe(true);
     }
     const ambushCover = black.room.state.secrets.get('s:o-ambush').coverId;
-    expect(ardenne.room.state.covers.get(`c:${ambushCover}`).hex).toBe(60);
+    expect(ardenne.room.state.covers.get(`c:${ambushCover}`).hex).toBe(ambush.hex);
     // The opponent heard of the moves, about the cover only.
-    expect(ardenne.inbox.events.flat()).toContainEqual(expect.objectContaining({ type: 'coverMoved', cover: ambushCover, to: 60 }));
+    expect(ardenne.inbox.events.flat()).toContainEqual(expect.objectContaining({ type: 'coverMoved', cover: ambushCover, to: ambush.hex }));
     await Promise.all(all.map((s) => s.room.leave(true)));
   });
 
@@ -116,7 +118,9 @@ describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units a
       await settle();
       for (const [, action] of ARDENNE_TURN) await act(ardenne, action, both);
       await act(black, { type: 'activate', piece: pieceAt1303 }, both);
-      await act(black, { type: 'move', piece: pieceAt1303, steps: [{ to: 60 }] }, both);
+      // The move the hidden unit may make (variant A), played by whichever piece stands in 1303.
+      const move = shortestMove(VARIANT_A, [...ARDENNE_TURN, ['black-teeth', { type: 'activate', piece: 'o-ambush' }]], 'black-teeth', 'o-ambush');
+      await act(black, { ...move.action, piece: pieceAt1303 } as ActionInput, both);
       await act(black, { type: 'endTurn' }, both);
       await settle();
       streams.push(normalise(ardenne.frames(), [ardenne.room.roomId, ardenne.room.sessionId, ardenne.room.reconnectionToken.split(':')[1]]));

@@ -4,20 +4,24 @@ import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { num } from '../ui/format-event';
 import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
-import { arrivalsByHex, drawMoveOverlay, drawReach, drawSelectedHex, stopsHere, type FacingHandle } from '../map/highlights';
+import { arrivalsByHex, drawFacingHandles, drawHexMarks, drawMoveOverlay, drawReach, drawSelectedHex, stopsHere, type FacingHandle, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
 import { forget, savedSeat, trackToken, type BattleRoom } from '../net/connection';
 import type { DecodedState } from '../state/decoded';
 import { toView } from '../state/to-view';
-import { renderActions, type MovePanelState } from '../ui/actions';
+import { renderActions, type OrdersPanel, type Picker } from '../ui/actions';
+import * as api from './rules-api';
 import { h } from '../ui/dom';
 import { renderLog } from '../ui/log';
-import { renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
+import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
 import { Container } from 'pixi.js';
 
 interface MoveState {
   piece: string;
+  /** A move, or a flight (§2.6.12) previewed the same way. */
+  action: 'move' | 'flee';
+  shock: 'contact' | 'charge';
   mode: MoveMode;
   origin: number;
   targets: Map<number, Arrival[]>;
@@ -31,8 +35,12 @@ export interface TestHooks {
   view: GameState | null;
   ready: boolean;
   hexCenter(index: number): { x: number; y: number };
-  /** Hexes highlighted as reachable in move mode. */
+  /** Hexes highlighted as reachable in move mode, or offered by the hex picker. */
   targets: number[];
+  /** The picker in progress: 'move', 'attack', 'hex', 'face', 'directive', 'takeCommand' or null. */
+  picker: string | null;
+  /** Attack options shown (shock/duel), for tests. */
+  attackOptions: api.ShockOption[];
   selected: string | null;
   send(action: unknown): void;
   log: GameEvent[];
@@ -55,6 +63,12 @@ export class GamePage {
   private selectedHex = -1;
   private move: MoveState | null = null;
   private handles: FacingHandle[] = [];
+  /** A choice other than a move in progress (attack target, hex, facing, directive, wing). */
+  private picker: Picker | null = null;
+  private pickerPiece: string | null = null;
+  private faceHandles: { facing: number; at: { x: number; y: number } }[] = [];
+  /** The orders list while the activated leader distributes orders. */
+  private orders: OrdersPanel | null = null;
   private map!: MapView;
   private mapReady = false;
   private frame = 0;
@@ -132,6 +146,8 @@ export class GamePage {
       ready: false,
       hexCenter: (i) => (this.mapReady ? this.map.hexCenter(i) : { x: NaN, y: NaN }),
       targets: [],
+      picker: null,
+      attackOptions: [],
       selected: null,
       send: (action) => this.room.send('action', action),
       log: this.log,
@@ -184,21 +200,30 @@ export class GamePage {
     if (!decoded.board) return;
     this.decoded = decoded;
     const view = toView(decoded, this.seat);
+    // command points of the activation: synced by the server, else read from the log (commandPoints, orderGiven)
+    if (view.activation && view.activation.commandPoints === undefined) {
+      const points = this.pointsFromLog(view.activation.piece);
+      if (points !== null) view.activation = { ...view.activation, commandPoints: points };
+    }
     this.view = view;
     for (const s of view.sides) this.names.set(s.id, s.name);
     for (const u of view.units) this.names.set(u.id, u.name);
+    for (const w of view.wings) this.names.set(w.id, w.name);
 
     // follow the activation: select the activated piece, leave move mode when it changed
     const act = view.activation ? `${view.activation.piece}` : '';
     if (act !== this.lastActivation) {
       this.lastActivation = act;
       this.move = null;
+      this.closePicker();
       if (act && view.units.some((u) => u.id === act && u.side === this.seat)) this.selected = act;
     }
     if (this.move) {
       const u = view.units.find((x) => x.id === this.move!.piece);
       if (!u || u.hex !== this.move.origin) this.move = null;
     }
+    // a picker is stale once its piece acted (the state changed under it): rebuild it from the new view
+    if (this.picker && this.pickerPiece && this.pickerPiece !== this.selected) this.closePicker();
     this.map.setBoard(view.board);
     this.render();
     const hooks = window.__lames!;
@@ -214,6 +239,9 @@ export class GamePage {
       const item = list.find((i) => i.id === this.selected);
       if (item) return { item, stack: list };
     }
+    // a unit off the map (§2.6.10): selectable from the side panel, to return it
+    const off = this.view.units.find((u) => u.id === this.selected && u.hex < 0 && !u.destroyed);
+    if (off) return { item: { kind: 'unit', id: off.id, unit: off, rank: off.stackRank }, stack: [] };
     return { item: null, stack: [] };
   }
 
@@ -222,11 +250,24 @@ export class GamePage {
     if (!view || !this.seat) return;
     const { item, stack } = this.selectedItem();
     if (!item) this.selected = null;
+    this.orders = this.seat === 'referee' || this.seat === 'spectator' ? null : this.ordersPanel();
     this.drawMap();
     renderStatus(this.els.status, view, this.seat, this.decoded?.battleName ?? '', this.decoded?.sides ?? []);
-    renderWings(this.els.wings, view);
+    const mine = this.seat === view.activeSide;
+    renderWings(
+      this.els.wings,
+      view,
+      (wing) => (mine && view.wings.find((w) => w.id === wing)?.side === this.seat ? legalActions(view, this.seat!, wing).find((a) => (a.type as string) === 'wingMorale') : undefined),
+      (wing) => this.send({ type: 'wingMorale', wing }),
+    );
     renderSelection(this.els.selection, view, item, stack, (id) => {
       this.selected = id;
+      this.render();
+    });
+    renderOffMap(this.els.selection, view, this.seat, this.selected, (id) => {
+      this.selected = id;
+      this.move = null;
+      this.closePicker();
       this.render();
     });
     this.renderActions(item);
@@ -235,7 +276,9 @@ export class GamePage {
     const hooks = window.__lames;
     if (hooks) {
       hooks.selected = this.selected;
-      hooks.targets = this.move ? [...this.move.targets.keys()] : [];
+      hooks.targets = this.move ? [...this.move.targets.keys()] : this.picker?.kind === 'hex' ? this.picker.places.filter((o) => o.allowed && o.to !== null).map((o) => o.to!) : [];
+      hooks.picker = this.move ? 'move' : (this.picker?.kind ?? null);
+      hooks.attackOptions = this.picker?.kind === 'attack' ? this.picker.options : [];
     }
   }
 
@@ -249,25 +292,149 @@ export class GamePage {
     const piece = item ? item.id : null;
     const legal = piece ? legalActions(view, seat, piece) : [];
     const endTurn = legalActions(view, seat, piece ?? '').find((a) => a.type === 'endTurn');
-    const mv = this.move;
-    const panel: MovePanelState | null = mv
-      ? { mode: mv.mode, count: mv.targets.size, hex: mv.hex, options: mv.hex !== null ? (mv.targets.get(mv.hex) ?? []) : [], chosen: mv.chosen }
-      : null;
-    renderActions(this.els.actions, view, piece, legal, endTurn, panel, {
-      activate: () => piece && this.send({ type: 'activate', piece }),
-      startMove: (mode) => piece && this.startMove(piece, mode),
-      pass: () => piece && this.send({ type: 'pass', piece }),
+    const forced = piece && item?.kind === 'unit' && item.unit.side === seat ? api.forcedAction(view, piece) : null;
+    renderActions(this.els.actions, view, piece, legal, endTurn, this.panelPicker(), forced, this.orders, {
+      oneClick: (type) => piece && this.send({ type, piece }),
+      start: (type, mode) => piece && this.startPicker(piece, type, mode),
       endTurn: () => this.send({ type: 'endTurn' }),
-      chooseArrival: (a) => {
-        if (this.move) this.move.chosen = a;
-        this.render();
-      },
-      confirmMove: () => this.confirmMove(),
-      cancelMove: () => {
+      update: (f) => this.updatePicker(f),
+      confirm: () => this.confirmPicker(),
+      cancel: () => {
         this.move = null;
+        this.closePicker();
         this.render();
       },
+      giveOrder: (unit) => this.giveOrder(unit),
     });
+  }
+
+  /** The orders list, while the activated piece may give orders (§2.5). */
+  private ordersPanel(): OrdersPanel | null {
+    const view = this.view!;
+    const seat = this.seat!;
+    const leader = view.activation?.piece;
+    if (!leader || view.activeSide !== seat) return null;
+    const give = legalActions(view, seat, leader).find((a) => (a.type as string) === 'giveOrder');
+    const points = api.commandPointsLeft(view);
+    // shown while the rules offer giveOrder, or while the activation holds command points (after distributeOrders)
+    if (!give && points === null) return null;
+    if (give && !give.allowed && points === null) return null;
+    return { options: api.orderOptions(view, seat, leader), points };
+  }
+
+  /**
+   * Command points left, read from the log when the synced state does not
+   * carry them: the last roll or order of this activation of `leader`.
+   */
+  private pointsFromLog(leader: string): number | null {
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const e = this.log[i];
+      if (e.type === 'orderGiven') return e.left;
+      if (e.type === 'commandPoints') return e.unit === leader ? e.points : null;
+      if (e.type === 'activated' || e.type === 'activationEnded') return null;
+    }
+    return null;
+  }
+
+  private giveOrder(unit: string): void {
+    const leader = this.view?.activation?.piece;
+    if (leader) this.send({ type: 'giveOrder', piece: leader, target: unit });
+  }
+
+  /** The picker the panel shows: the move preview, or another choice. */
+  private panelPicker(): Picker | null {
+    const mv = this.move;
+    if (mv) {
+      return { kind: 'move', action: mv.action, mode: mv.mode, count: mv.targets.size, hex: mv.hex, options: mv.hex !== null ? (mv.targets.get(mv.hex) ?? []) : [], chosen: mv.chosen, shock: mv.shock };
+    }
+    return this.picker;
+  }
+
+  private updatePicker(f: (p: Picker) => void): void {
+    const mv = this.move;
+    if (mv) {
+      const p = this.panelPicker()!;
+      f(p);
+      if (p.kind === 'move') {
+        mv.chosen = p.chosen;
+        mv.shock = p.shock;
+      }
+    } else if (this.picker) f(this.picker);
+    this.render();
+  }
+
+  private closePicker(): void {
+    this.picker = null;
+    this.pickerPiece = null;
+    this.faceHandles = [];
+  }
+
+  /** Opens the choice an action needs, from the rules' option functions. */
+  private startPicker(piece: string, type: string, mode?: MoveMode): void {
+    const view = this.view!;
+    const seat = this.seat!;
+    const unit = view.units.find((u) => u.id === piece);
+    this.move = null;
+    this.closePicker();
+    switch (type) {
+      case 'move':
+        this.startMove(piece, mode ?? 'normal');
+        return;
+      case 'flee': {
+        if (!unit) return;
+        this.move = { piece, action: 'flee', shock: 'contact', mode: 'normal', origin: unit.hex, targets: arrivalsByHex(api.fleeArrivals(view, seat, piece)), hover: -1, hex: null, chosen: null };
+        break;
+      }
+      case 'shock':
+      case 'duel': {
+        const options = api.shockOptions(view, seat, piece).filter((o) => o.type === type);
+        const first = options.find((o) => o.allowed);
+        this.picker = { kind: 'attack', type, options, target: first?.target ?? null, supported: first?.supported ?? true };
+        break;
+      }
+      case 'withdraw':
+      case 'returnToMap': {
+        const places = type === 'withdraw' ? api.withdrawOptions(view, seat, piece) : api.returnOptions(view, seat, piece);
+        const open = places.filter((o) => o.allowed);
+        this.picker = { kind: 'hex', action: type, places, chosen: open.length === 1 ? open[0] : null };
+        break;
+      }
+      case 'face':
+        this.picker = { kind: 'face', facings: api.faceOptions(view, seat, piece), current: unit?.facing ?? 0, chosen: null };
+        break;
+      case 'changeDirective':
+        this.picker = { kind: 'directive', wing: view.wings.find((w) => w.id === unit?.wing), chosen: null };
+        break;
+      case 'takeCommand': {
+        const wings = view.wings.filter((w) => w.side === seat);
+        this.picker = { kind: 'takeCommand', wings, chosen: wings.find((w) => w.id === unit?.wing)?.id ?? null };
+        break;
+      }
+      default:
+        // an action the client has no picker for: send it as it is
+        this.send({ type, piece });
+        return;
+    }
+    this.pickerPiece = piece;
+    if (unit) this.selectedHex = unit.hex;
+    this.render();
+  }
+
+  private confirmPicker(): void {
+    const piece = this.pickerPiece ?? this.move?.piece;
+    if (this.move) return this.confirmMove();
+    const p = this.picker;
+    if (!p || !piece) return;
+    let action: Record<string, unknown> | null = null;
+    if (p.kind === 'attack' && p.target) action = { type: p.type, piece, target: p.target, supported: p.supported };
+    if (p.kind === 'hex' && p.chosen) action = p.chosen.to !== null ? { type: p.action, piece, to: p.chosen.to } : { type: p.action, piece, exit: p.chosen.exit };
+    if (p.kind === 'face' && p.chosen !== null) action = { type: 'face', piece, facing: p.chosen };
+    if (p.kind === 'directive' && p.chosen) action = { type: 'changeDirective', piece, directive: p.chosen };
+    if (p.kind === 'takeCommand' && p.chosen) action = { type: 'takeCommand', piece, wing: p.chosen };
+    if (!action) return;
+    this.send(action);
+    this.closePicker();
+    this.render();
   }
 
   private drawMap(): void {
@@ -284,10 +451,40 @@ export class GamePage {
       this.map.setLayer(this.map.overlayLayer, top);
     } else {
       this.handles = [];
+      this.faceHandles = [];
       const hex = this.selectedPieceHex() ?? this.selectedHex;
-      this.map.setLayer(this.map.reachLayer, hex >= 0 ? wrap(drawSelectedHex(view.board, hex)) : null);
-      this.map.setLayer(this.map.overlayLayer, null);
+      const marks = this.pickerMarks();
+      const reach = new Container();
+      if (hex >= 0) reach.addChild(drawSelectedHex(view.board, hex));
+      if (marks.length) reach.addChild(drawHexMarks(view.board, marks));
+      this.map.setLayer(this.map.reachLayer, reach);
+      const p = this.picker;
+      if (p?.kind === 'face' && hex >= 0) {
+        const { layer: top, handles } = drawFacingHandles(view.board, hex, p.facings, p.chosen);
+        this.faceHandles = handles;
+        this.map.setLayer(this.map.overlayLayer, top);
+      } else this.map.setLayer(this.map.overlayLayer, null);
     }
+  }
+
+  /** Hexes ringed on the map for the picker in progress, or for the orders list. */
+  private pickerMarks(): { hex: number; kind: HexMarkKind }[] {
+    const view = this.view!;
+    const hexOfUnit = (id: string) => view.units.find((u) => u.id === id)?.hex ?? -1;
+    const p = this.picker;
+    if (p?.kind === 'attack') {
+      const seen = new Map<number, HexMarkKind>();
+      for (const o of p.options) {
+        const hex = hexOfUnit(o.target);
+        if (hex < 0) continue;
+        const kind: HexMarkKind = o.target === p.target ? 'chosen' : o.allowed ? 'target' : 'refused';
+        if (seen.get(hex) !== 'chosen' && !(seen.get(hex) === 'target' && kind === 'refused')) seen.set(hex, kind);
+      }
+      return [...seen].map(([hex, kind]) => ({ hex, kind }));
+    }
+    if (p?.kind === 'hex') return p.places.filter((o) => o.to !== null).map((o) => ({ hex: o.to!, kind: o === p.chosen ? 'chosen' : o.allowed ? 'option' : 'refused' }));
+    if (!p && this.orders) return this.orders.options.filter((o) => o.allowed).map((o) => ({ hex: hexOfUnit(o.unit), kind: 'order' as const })).filter((m) => m.hex >= 0);
+    return [];
   }
 
   /** Hex of the selected piece, which may have moved since it was clicked. */
@@ -302,7 +499,7 @@ export class GamePage {
     const unit = view.units.find((u) => u.id === piece);
     if (!unit) return;
     const arrivals = reachable(view, this.seat!, piece, mode);
-    this.move = { piece, mode, origin: unit.hex, targets: arrivalsByHex(arrivals), hover: -1, hex: null, chosen: null };
+    this.move = { piece, action: 'move', shock: 'contact', mode, origin: unit.hex, targets: arrivalsByHex(arrivals), hover: -1, hex: null, chosen: null };
     this.selectedHex = unit.hex;
     this.render();
   }
@@ -310,7 +507,11 @@ export class GamePage {
   private confirmMove(): void {
     const mv = this.move;
     if (!mv?.chosen) return;
-    this.send({ type: 'move', piece: mv.piece, mode: mv.mode, steps: mv.chosen.steps });
+    if (mv.action === 'flee') {
+      const threat = (mv.chosen as api.FleeArrival).threat;
+      this.send({ type: 'flee', piece: mv.piece, steps: mv.chosen.steps, ...(threat ? { threat } : {}) });
+    }
+    else this.send({ type: 'move', piece: mv.piece, mode: mv.mode, steps: mv.chosen.steps, ...(api.arrivalCharges(mv.chosen) ? { shock: mv.shock } : {}) });
     this.move = null;
     this.render();
   }
@@ -343,6 +544,7 @@ export class GamePage {
         return;
       }
     }
+    if (this.pickerClick(hex, world)) return;
     this.selectedHex = hex;
     if (hex < 0) {
       this.selected = null;
@@ -357,6 +559,48 @@ export class GamePage {
     }
     if (this.move && this.selected !== this.move.piece) this.move = null;
     this.render();
+  }
+
+  /** A click that answers the picker in progress (or gives an order); true when used. */
+  private pickerClick(hex: number, world: { x: number; y: number }): boolean {
+    const view = this.view!;
+    const p = this.picker;
+    if (p?.kind === 'face') {
+      const hd = this.faceHandles.find((x) => Math.hypot(x.at.x - world.x, x.at.y - world.y) <= 11);
+      if (hd) {
+        p.chosen = hd.facing;
+        this.render();
+        return true;
+      }
+    }
+    if (hex < 0) return false;
+    const place = p?.kind === 'hex' ? p.places.find((o) => o.to === hex && o.allowed) : undefined;
+    if (p?.kind === 'hex' && place) {
+      p.chosen = place;
+      this.render();
+      return true;
+    }
+    if (p?.kind === 'attack') {
+      const here = p.options.filter((o) => view.units.find((u) => u.id === o.target)?.hex === hex);
+      if (here.length > 0) {
+        // a second click on the same hex goes to the next target there (a stack)
+        const ids = [...new Set(here.map((o) => o.target))];
+        const next = ids[(ids.indexOf(p.target ?? '') + 1) % ids.length];
+        const best = here.find((o) => o.target === next && o.allowed) ?? here.find((o) => o.target === next)!;
+        p.target = next;
+        p.supported = best.supported;
+        this.render();
+        return true;
+      }
+    }
+    if (!p && this.orders) {
+      const o = this.orders.options.find((x) => x.allowed && view.units.find((u) => u.id === x.unit)?.hex === hex);
+      if (o) {
+        this.giveOrder(o.unit);
+        return true;
+      }
+    }
+    return false;
   }
 
   private onMapHover(hex: number): void {
@@ -398,10 +642,4 @@ export class GamePage {
     delete window.__lames;
     this.onLeave();
   }
-}
-
-function wrap(g: Container): Container {
-  const c = new Container();
-  c.addChild(g);
-  return c;
 }

@@ -1,5 +1,5 @@
 import { createGame, parseHexLabel, scenarioById, viewFor } from '@lames/rules';
-import { stacksOf, typeAbbrev } from './counters-model';
+import { markerTexts, stacksOf, typeAbbrev } from './counters-model';
 
 const state = createGame(scenarioById('the-ford')!, 'x');
 
@@ -29,5 +29,62 @@ describe('stacksOf', () => {
     const knights = state.units.find((u) => u.id === 'h-knights')!;
     expect(typeAbbrev(knights, 'fr')).toBe('CAV. L');
     expect(typeAbbrev(knights, 'en')).toBe('HV CAV');
+  });
+});
+
+describe('state markers on counters', () => {
+  const base = {
+    id: 'u',
+    name: 'U',
+    side: 's',
+    wing: 'w',
+    kind: 'troop',
+    size: 'large',
+    type: 't',
+    steps: 2,
+    maxSteps: 2,
+    faculties: [],
+    hex: 0,
+    facing: 0,
+    cohesion: 'inOrder',
+    breath: 'fresh',
+    shock: 'none',
+    order: 'none',
+    stackRank: 0,
+    hidden: false,
+  } as unknown as import('@lames/rules').Unit;
+
+  it('draws one badge per marker, each with its own text and colour, in both languages', () => {
+    const states = [
+      { cohesion: 'shaken' },
+      { cohesion: 'routed' },
+      { breath: 'winded' },
+      { breath: 'exhausted' },
+      { shock: 'contact' },
+      { shock: 'charge' },
+      { order: 'specialOrder' },
+    ];
+    for (const lang of ['fr', 'en'] as const) {
+      const badges = states.map((s) => markerTexts({ ...base, ...s } as typeof base, lang));
+      expect(badges.every((b) => b.length === 1)).toBe(true);
+      const texts = badges.map((b) => b[0].text);
+      expect(new Set(texts).size).toBe(texts.length);
+      expect(new Set(badges.map((b) => b[0].bg)).size).toBe(texts.length);
+      // short enough to sit on a counter's edge
+      expect(Math.max(...texts.map((x) => x.length))).toBeLessThanOrEqual(4);
+    }
+    expect(markerTexts(base, 'fr')).toEqual([]);
+    expect(
+      markerTexts(
+        {
+          ...base,
+          cohesion: 'shaken',
+          breath: 'exhausted',
+          shock: 'charge',
+          order: 'specialOrder',
+        } as typeof base,
+        'en',
+      ).map((b) => b.text),
+    ).toEqual(['SHK', 'EXH', 'CH', 'SO']);
   });
 });

@@ -1,4 +1,5 @@
 import type { Cover, Decoy, GameState, Unit } from '@lames/rules';
+import { t, type Lang } from '../i18n';
 
 /** What is drawn in a hex, front of the stack first. */
 export type StackItem =
@@ -47,4 +48,31 @@ export function typeAbbrev(u: Unit, lang: 'fr' | 'en'): string {
   const a = ABBREV[u.profiles.weapon.class];
   if (a) return a[lang];
   return u.profiles.weapon.class.slice(0, 5).toUpperCase();
+}
+
+/** One marker drawn on a counter: its short text and its colour. */
+export interface MarkerBadge {
+  key: 'shaken' | 'routed' | 'winded' | 'exhausted' | 'contact' | 'charge' | 'specialOrder';
+  text: string;
+  bg: number;
+}
+
+export const MARKER_COLOURS: Record<MarkerBadge['key'], number> = {
+  shaken: 0xd9822b,
+  routed: 0xb3261e,
+  winded: 0x5b7fa6,
+  exhausted: 0x34495e,
+  contact: 0x6b4f2a,
+  charge: 0x8e1f5a,
+  specialOrder: 0x2e7d5b,
+};
+
+/** The state markers of a unit (§2.1.2), top to bottom; "activated" is drawn apart, as a gold tick. */
+export function markerTexts(u: Unit, lang: Lang): MarkerBadge[] {
+  const keys: MarkerBadge['key'][] = [];
+  if (u.cohesion === 'shaken' || u.cohesion === 'routed') keys.push(u.cohesion);
+  if (u.breath === 'winded' || u.breath === 'exhausted') keys.push(u.breath);
+  if (u.shock === 'contact' || u.shock === 'charge') keys.push(u.shock);
+  if (u.order === 'specialOrder') keys.push('specialOrder');
+  return keys.map((key) => ({ key, text: t(`marker.${key}`, {}, lang), bg: MARKER_COLOURS[key] }));
 }

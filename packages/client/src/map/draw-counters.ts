@@ -1,7 +1,7 @@
 import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
 import type { GameState, Unit } from '@lames/rules';
 import { t, type Lang } from '../i18n';
-import { stacksOf, typeAbbrev, type StackItem } from './counters-model';
+import { markerTexts, stacksOf, typeAbbrev, type StackItem } from './counters-model';
 import { facingAngle, hexToWorld, type Point } from './layout';
 import { mix, sideColour } from './palette';
 
@@ -129,7 +129,7 @@ function unitCounter(u: Unit, opts: CountersOptions, selected: boolean, front: b
   }
 
   const markers = markerTexts(u, lang);
-  markers.forEach((m, i) => badge(c, m.text, s / 2 - 2, -s / 2 + 6 + i * 13, m.bg, 0xffffff, 'left'));
+  markers.forEach((m, i) => badge(c, m.text, s / 2 - 2, -s / 2 + 6 + i * 14, m.bg, 0xffffff, 'left'));
   if (u.order === 'activated') activatedMark(c, s);
   if (u.hidden && front) badge(c, t('unit.hidden', {}, lang).toUpperCase(), 0, s / 2 + 1, 0x1d1a14, 0xf4d35e);
   return c;
@@ -209,22 +209,10 @@ function activatedMark(c: Container, s: number): void {
   c.addChild(g);
 }
 
-function markerTexts(u: Unit, lang: Lang): { text: string; bg: number }[] {
-  const out: { text: string; bg: number }[] = [];
-  if (u.cohesion === 'shaken') out.push({ text: t('marker.shaken', {}, lang), bg: 0xd9822b });
-  if (u.cohesion === 'routed') out.push({ text: t('marker.routed', {}, lang), bg: 0xb3261e });
-  if (u.breath === 'winded') out.push({ text: t('marker.winded', {}, lang), bg: 0x5b7fa6 });
-  if (u.breath === 'exhausted') out.push({ text: t('marker.exhausted', {}, lang), bg: 0x34495e });
-  if (u.shock === 'contact') out.push({ text: t('marker.contact', {}, lang), bg: 0x6b4f2a });
-  if (u.shock === 'charge') out.push({ text: t('marker.charge', {}, lang), bg: 0x8e1f5a });
-  if (u.order === 'specialOrder') out.push({ text: t('marker.specialOrder', {}, lang), bg: 0x2e7d5b });
-  return out;
-}
-
 function badge(c: Container, text: string, x: number, y: number, bg: number, fg: number, align: 'centre' | 'left' = 'centre'): void {
-  const label = new Text({ text, style: style({ fontSize: 9, fontWeight: '800', fill: fg, letterSpacing: 0.4 }), resolution: 3 });
+  const label = new Text({ text, style: style({ fontSize: 10, fontWeight: '800', fill: fg, letterSpacing: 0.4 }), resolution: 3 });
   const w = label.width + 6;
-  const h = 12;
+  const h = 13;
   const left = align === 'left' ? x - 2 : x - w / 2;
   const g = new Graphics().roundRect(left, y - h / 2, w, h, 3).fill(bg).stroke({ width: 1, color: 0x000000, alpha: 0.6 });
   label.anchor.set(0, 0.5);

@@ -101,3 +101,43 @@ function drawPath(grid: GridSize, origin: number, a: Arrival): Container {
 export function drawSelectedHex(grid: GridSize, hex: number): Graphics {
   return new Graphics().poly(hexPolygon(hexToWorld(grid, hex), R - 1.5), true).stroke({ width: 2.5, color: 0xffffff, alpha: 0.9 });
 }
+
+export type HexMarkKind = 'target' | 'chosen' | 'option' | 'order' | 'refused';
+
+const MARK_STYLE: Record<HexMarkKind, { color: number; width: number; fill: number; alpha: number }> = {
+  target: { color: 0xe0352b, width: 4, fill: 0xe0352b, alpha: 0.18 },
+  chosen: { color: 0xffd84a, width: 5, fill: 0xffd84a, alpha: 0.22 },
+  option: { color: 0x3b8fd9, width: 3, fill: 0x3b8fd9, alpha: 0.28 },
+  order: { color: 0x58c26b, width: 3, fill: 0x58c26b, alpha: 0.2 },
+  refused: { color: 0x8a8070, width: 2, fill: 0x000000, alpha: 0.12 },
+};
+
+/** Rings on hexes: attack targets, withdrawal hexes, units that may receive an order. */
+export function drawHexMarks(grid: GridSize, marks: readonly { hex: number; kind: HexMarkKind }[]): Container {
+  const layer = new Container();
+  const g = new Graphics();
+  for (const m of marks) {
+    const s = MARK_STYLE[m.kind];
+    g.poly(hexPolygon(hexToWorld(grid, m.hex), R - 2), true).fill({ color: s.fill, alpha: s.alpha }).stroke({ width: s.width, color: s.color, alpha: 0.95 });
+  }
+  layer.addChild(g);
+  return layer;
+}
+
+/** Facing handles around a hex (the face action); returns where each one is for clicks. */
+export function drawFacingHandles(grid: GridSize, hex: number, facings: readonly number[], chosen: number | null): { layer: Container; handles: { facing: number; at: Point }[] } {
+  const layer = new Container();
+  const c = hexToWorld(grid, hex);
+  const g = new Graphics();
+  const handles: { facing: number; at: Point }[] = [];
+  for (const f of facings) {
+    const ang = facingAngle(f);
+    const at = { x: c.x + Math.cos(ang) * R * 0.95, y: c.y + Math.sin(ang) * R * 0.95 };
+    const on = chosen === f;
+    g.circle(at.x, at.y, on ? 9 : 7.5).fill(on ? 0xffd84a : 0xffffff).stroke({ width: 1.8, color: 0x1b1712 });
+    g.moveTo(at.x - Math.cos(ang) * 4.5, at.y - Math.sin(ang) * 4.5).lineTo(at.x + Math.cos(ang) * 6, at.y + Math.sin(ang) * 6).stroke({ width: 2.2, color: 0x1b1712 });
+    handles.push({ facing: f, at });
+  }
+  layer.addChild(g);
+  return { layer, handles };
+}

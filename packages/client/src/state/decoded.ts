@@ -25,6 +25,8 @@ export interface WingInfo {
   directive: string;
   morale: number;
   fatigue: number;
+  /** Shaken markers on the wing morale marker (§2.5.10.2); absent from older servers. */
+  shakenMarkers?: number;
 }
 
 /** A map as decoded: `.toJSON()` gives a plain object; a live MapSchema iterates as entries. */
@@ -43,4 +45,8 @@ export interface DecodedState {
   pieces: DecodedMap<PieceState>;
   covers: DecodedMap<CoverState>;
   secrets: DecodedMap<PieceState>;
+  /** Of the activation in progress: command points left while distributing orders (§2.5.9). */
+  commandPoints?: number;
+  /** Of the activation in progress: the unit failed its rally and must flee (§2.8.3.1). */
+  mustFlee?: boolean;
 }

@@ -40,5 +40,7 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     pieces,
     covers,
     secrets,
+    ...(act?.commandPoints !== undefined ? { commandPoints: act.commandPoints } : {}),
+    ...(act?.mustFlee ? { mustFlee: true } : {}),
   };
 }

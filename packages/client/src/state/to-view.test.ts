@@ -77,4 +77,17 @@ describe('toView', () => {
     cover.activating = true;
     expect(toView(d, 'ardenne').activation).toEqual({ piece: cover.id, covered: true });
   });
+
+  it('reads the chapter-2 wing and activation fields when the server sends them, and defaults them otherwise', () => {
+    const state = game();
+    const decoded = decodedFor(state, 'ardenne');
+    expect(toView(decoded, 'ardenne').wings.every((w) => w.shakenMarkers === 0)).toBe(true);
+    decoded.wings[0].shakenMarkers = 2;
+    const knights = Object.values(decoded.pieces as Record<string, { id: string; activating?: boolean }>).find((p) => p.id === 'h-knights')!;
+    knights.activating = true;
+    decoded.commandPoints = 3;
+    const view = toView(decoded, 'ardenne');
+    expect(view.wings[0].shakenMarkers).toBe(2);
+    expect(view.activation).toEqual({ piece: 'h-knights', commandPoints: 3 });
+  });
 });

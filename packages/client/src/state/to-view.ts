@@ -32,9 +32,14 @@ function coverOf(c: CoverState): Cover {
   return { id: c.id, side: c.side, hex: c.hex, activated: !!c.activated };
 }
 
-function activationOf(pieces: PieceState[], covers: CoverState[]): Activation | null {
+function activationOf(pieces: PieceState[], covers: CoverState[], state: DecodedState): Activation | null {
   const piece = pieces.find((p) => p.activating);
-  if (piece) return { piece: piece.id };
+  if (piece) {
+    const a: Activation = { piece: piece.id };
+    if (typeof state.commandPoints === 'number' && state.commandPoints >= 0) Object.assign(a, { commandPoints: state.commandPoints });
+    if (state.mustFlee) Object.assign(a, { mustFlee: true });
+    return a;
+  }
   const cover = covers.find((c) => c.activating);
   if (cover) return { piece: cover.id, covered: true };
   return null;
@@ -69,13 +74,14 @@ export function toView(state: DecodedState, seat: Seat): GameState {
       directive: w.directive as GameState['wings'][number]['directive'],
       morale: w.morale,
       fatigue: w.fatigue,
+      shakenMarkers: w.shakenMarkers ?? 0,
     })),
     units,
     decoys,
     turn: state.turn,
     turnLimit: state.turnLimit,
     activeSide: state.activeSide,
-    activation: activationOf([...open, ...secret], covers),
+    activation: activationOf([...open, ...secret], covers, state),
     status: state.status === 'ended' ? 'ended' : 'playing',
     stackCounter: 0,
     perspective: seat,

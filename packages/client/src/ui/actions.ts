@@ -1,24 +1,43 @@
-import { hexLabel, type Arrival, type GameState, type LegalAction, type MoveMode, type Rejection } from '@lames/rules';
+import { hexLabel, type Arrival, type Directive, type Facing, type GameState, type LegalAction, type MoveMode, type Rejection, type Wing } from '@lames/rules';
 import { lang, pick, t, type TextKey } from '../i18n';
+import { arrivalCharges, DIRECTIVES, oddsList, reasonOf, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
 import { clear, h } from './dom';
-import { facingName, num } from './format-event';
+import { facingName, num, pct } from './format-event';
+
+/** A choice in progress in the side panel (and on the map). */
+export type Picker =
+  | {
+      kind: 'move';
+      action: 'move' | 'flee';
+      mode: MoveMode;
+      count: number;
+      hex: number | null;
+      options: Arrival[];
+      chosen: Arrival | null;
+      shock: 'contact' | 'charge';
+    }
+  | { kind: 'attack'; type: 'shock' | 'duel'; options: ShockOption[]; target: string | null; supported: boolean }
+  | { kind: 'hex'; action: 'withdraw' | 'returnToMap'; places: PlaceOption[]; chosen: PlaceOption | null }
+  | { kind: 'face'; facings: Facing[]; current: Facing; chosen: Facing | null }
+  | { kind: 'directive'; wing: Wing | undefined; chosen: Directive | null }
+  | { kind: 'takeCommand'; wings: Wing[]; chosen: string | null };
 
 export interface ActionHandlers {
-  activate(): void;
-  startMove(mode: MoveMode): void;
-  pass(): void;
+  /** Actions sent at once: {type, piece}. */
+  oneClick(type: string): void;
+  /** Actions that need a choice: open the picker. */
+  start(type: string, mode?: MoveMode): void;
   endTurn(): void;
-  chooseArrival(a: Arrival): void;
-  confirmMove(): void;
-  cancelMove(): void;
+  /** Changes the picker in progress and redraws. */
+  update(f: (p: Picker) => void): void;
+  confirm(): void;
+  cancel(): void;
+  giveOrder(unit: string): void;
 }
 
-export interface MovePanelState {
-  mode: MoveMode;
-  count: number;
-  hex: number | null;
-  options: Arrival[];
-  chosen: Arrival | null;
+export interface OrdersPanel {
+  options: OrderOption[];
+  points: number | null;
 }
 
 export function reasonText(r: Rejection | undefined): string {
@@ -29,76 +48,355 @@ export function reasonText(r: Rejection | undefined): string {
 /** Reasons already written out in the panel: the same one is not repeated under every button. */
 let shownReasons = new Set<string>();
 
-function actionButton(label: string, legal: LegalAction | undefined, onClick: () => void, testId: string, primary = false): HTMLElement {
+function actionButton(label: string, legal: LegalAction | undefined, onClick: () => void, testId: string, opts: { primary?: boolean; forced?: boolean } = {}): HTMLElement {
   const allowed = !!legal?.allowed;
   const reason = allowed ? '' : reasonText(legal?.rejection);
   const inline = reason && !shownReasons.has(reason);
   if (inline) shownReasons.add(reason);
-  const button = h('button', { class: primary ? 'btn primary' : 'btn', 'data-action': testId, disabled: !allowed, title: reason || label, onclick: () => allowed && onClick() }, label);
+  const cls = ['btn', opts.primary || opts.forced ? 'primary' : '', opts.forced ? 'forced' : ''].filter(Boolean).join(' ');
+  const button = h('button', { class: cls, 'data-action': testId, disabled: !allowed, title: reason || label, onclick: () => allowed && onClick() }, label, opts.forced ? h('span', { class: 'forced-badge' }, t('action.forcedBadge')) : null);
   return h('div', { class: allowed ? 'action' : 'action refused', title: reason || null }, button, inline ? h('div', { class: 'reason' }, reason) : null);
 }
 
+/** Which group of the menu an action belongs to; the order of the menu. */
+const GROUPS: [string, string[]][] = [
+  ['activation', ['activate', 'pass']],
+  ['manoeuvre', ['move', 'face', 'withdraw', 'flee', 'returnToMap']],
+  ['combat', ['shock', 'duel']],
+  ['recovery', ['rest', 'reorganise', 'rally']],
+  ['command', ['changeDirective', 'distributeOrders', 'giveOrder', 'takeCommand', 'resign']],
+];
+/** Actions sent without a choice. */
+export const ONE_CLICK = new Set(['activate', 'pass', 'rest', 'reorganise', 'rally', 'resign', 'distributeOrders']);
+/** Not in the unit's menu: end of turn has its own place, wing morale is in the wings panel, orders in the orders list. */
+const ELSEWHERE = new Set(['endTurn', 'wingMorale', 'giveOrder']);
+
+export function actionLabel(type: string): string {
+  const key = `action.${type}` as TextKey;
+  const text = t(key);
+  return text === key ? type : text;
+}
+
 /**
- * Action buttons for the selected piece, from `legalActions`: refused ones
- * greyed with the rule's reason. In move mode, the chosen hex's facings and
- * the confirm button.
+ * The action menu of the selected piece, from `legalActions`: every action,
+ * refused ones greyed with the rule's reason (hover and inline), the forced
+ * action highlighted. While a choice is in progress, its picker instead.
  */
-export function renderActions(el: HTMLElement, view: GameState, piece: string | null, legal: LegalAction[], endTurn: LegalAction | undefined, move: MovePanelState | null, on: ActionHandlers): void {
+export function renderActions(
+  el: HTMLElement,
+  view: GameState,
+  piece: string | null,
+  legal: LegalAction[],
+  endTurn: LegalAction | undefined,
+  picker: Picker | null,
+  forced: ForcedAction | null,
+  orders: OrdersPanel | null,
+  on: ActionHandlers,
+): void {
   clear(el);
   shownReasons = new Set();
-  if (move) {
-    el.appendChild(h('div', { class: 'move-title' }, t(`action.move.${move.mode}` as TextKey)));
-    if (move.count === 0) el.appendChild(h('p', { class: 'muted' }, t('action.noReach')));
-    else if (move.hex === null) el.appendChild(h('p', { class: 'hint' }, t('action.moveHint')));
-    else {
-      el.appendChild(h('p', { class: 'hint' }, t('action.moveTo', { hex: hexLabel(view.board, move.hex) })));
+  if (picker) {
+    renderPicker(el, view, picker, on);
+    return;
+  }
+  if (forced) {
+    const r = reasonOf(forced.reason, (x) => pick(x));
+    el.appendChild(
+      h('div', { class: 'forced-banner', 'data-testid': 'forced' }, h('strong', {}, t('action.forced', { action: forced.types.map(actionLabel).join(' / ') })), r.text ? h('div', {}, r.text, r.section ? h('span', { class: 'section' }, ` (${r.section})`) : null) : null),
+    );
+  }
+  if (orders) el.appendChild(renderOrders(view, orders, legal.find((a) => a.type === 'pass'), on));
+  if (piece) {
+    const byType = new Map(legal.map((a) => [a.type as string, a]));
+    const placed = new Set<string>();
+    const groups: [string, string[]][] = [...GROUPS, ['other', [...byType.keys()].filter((k) => !GROUPS.some(([, l]) => l.includes(k)) && !ELSEWHERE.has(k))]];
+    for (const [group, types] of groups) {
+      const items: HTMLElement[] = [];
+      for (const type of types) {
+        const a = byType.get(type);
+        if (!a || ELSEWHERE.has(type) || placed.has(type)) continue;
+        placed.add(type);
+        const isForced = !!forced?.types.includes(type);
+        if (type === 'move' && a.allowed && a.modes && a.modes.length > 0) {
+          for (const mode of a.modes) items.push(actionButton(t(`action.move.${mode}` as TextKey), a, () => on.start('move', mode), `move-${mode}`, { primary: mode === 'normal', forced: isForced && mode === 'normal' }));
+        } else if (ONE_CLICK.has(type)) {
+          items.push(actionButton(actionLabel(type), a, () => on.oneClick(type), type, { primary: type === 'activate', forced: isForced }));
+        } else {
+          items.push(actionButton(actionLabel(type), a, () => on.start(type), type, { forced: isForced }));
+        }
+      }
+      if (items.length === 0) continue;
+      el.appendChild(h('div', { class: 'actions-group', 'data-group': group }, h('div', { class: 'group-title' }, t(`action.group.${group}` as TextKey)), items));
+    }
+  }
+  el.appendChild(h('div', { class: 'actions-group end-turn' }, actionButton(t('action.endTurn'), endTurn, on.endTurn, 'end-turn')));
+}
+
+function confirmRow(on: ActionHandlers, enabled: boolean, label = t('action.confirm'), testId = 'confirm'): HTMLElement {
+  return h(
+    'div',
+    { class: 'row' },
+    h('button', { class: 'btn primary', 'data-action': testId, disabled: !enabled, onclick: () => on.confirm() }, label),
+    h('button', { class: 'btn', 'data-action': 'cancel', onclick: () => on.cancel() }, t('action.cancel')),
+  );
+}
+
+function renderPicker(el: HTMLElement, view: GameState, p: Picker, on: ActionHandlers): void {
+  switch (p.kind) {
+    case 'move':
+      return renderMovePicker(el, view, p, on);
+    case 'attack':
+      return renderAttackPicker(el, view, p, on);
+    case 'hex': {
+      el.appendChild(h('div', { class: 'move-title' }, t(`action.hexPick.${p.action}` as TextKey)));
+      if (p.places.length === 0) el.appendChild(h('p', { class: 'muted' }, t('action.hexPick.none')));
+      else el.appendChild(h('p', { class: 'hint' }, p.chosen === null ? t('action.hexPick.hint') : t('action.hexPick.chosen', { hex: placeName(view, p.chosen) })));
       el.appendChild(
         h(
           'div',
-          { class: 'facings' },
-          move.options.map((a) =>
+          { class: 'places' },
+          p.places.map((o) =>
             h(
-              'button',
-              {
-                class: a === move.chosen ? 'facing chosen' : 'facing',
-                'data-facing': a.facing,
-                title: a.ends === 'reveal' ? t('action.stopsHere') : '',
-                onclick: () => on.chooseArrival(a),
-              },
-              h('span', { class: 'arrow', style: `transform: rotate(${a.facing * 30}deg)` }, '↑'),
-              h('span', { class: 'facing-name' }, facingName(a.facing, lang())),
-              h('span', { class: 'facing-cost' }, t('action.facingCost', { cost: num(a.cost, lang()) })),
+              'div',
+              { class: o.allowed ? 'place' : 'place refused', title: o.allowed ? '' : reasonText(o.rejection) },
+              h(
+                'button',
+                { class: o === p.chosen ? 'chip chosen' : 'chip', 'data-hex': o.to ?? `exit-${o.exit}`, disabled: !o.allowed, onclick: () => on.update((q) => q.kind === 'hex' && (q.chosen = o)) },
+                placeName(view, o),
+                o.minimal ? ` · ${t('mode.minimal')}` : '',
+              ),
+              o.allowed ? null : h('span', { class: 'reason' }, reasonText(o.rejection)),
             ),
           ),
         ),
       );
-      if (move.chosen?.ends === 'reveal') el.appendChild(h('p', { class: 'warn small' }, t('action.stopsHere')));
-      if (move.chosen?.ends === 'engaged' || move.chosen?.ends === 'engaging') el.appendChild(h('p', { class: 'warn small' }, t(`action.${move.chosen.ends}` as TextKey)));
+      el.appendChild(confirmRow(on, p.chosen !== null, actionLabel(p.action), `confirm-${p.action}`));
+      return;
     }
+    case 'face': {
+      el.appendChild(h('div', { class: 'move-title' }, t('action.face.title')));
+      if (p.facings.length === 0) el.appendChild(h('p', { class: 'muted' }, t('action.face.none')));
+      el.appendChild(
+        h(
+          'div',
+          { class: 'facings' },
+          p.facings.map((f) =>
+            h(
+              'button',
+              { class: f === p.chosen ? 'facing chosen' : 'facing', 'data-facing': f, onclick: () => on.update((q) => q.kind === 'face' && (q.chosen = f)) },
+              h('span', { class: 'arrow', style: `transform: rotate(${f * 30}deg)` }, '↑'),
+              h('span', { class: 'facing-name' }, facingName(f, lang())),
+            ),
+          ),
+        ),
+      );
+      el.appendChild(confirmRow(on, p.chosen !== null, actionLabel('face'), 'confirm-face'));
+      return;
+    }
+    case 'directive': {
+      el.appendChild(h('div', { class: 'move-title' }, t('action.directive.title', { wing: p.wing?.name ?? '?' })));
+      el.appendChild(
+        h(
+          'div',
+          { class: 'chips' },
+          DIRECTIVES.map((d) =>
+            h(
+              'button',
+              { class: d === p.chosen ? 'chip chosen' : 'chip', 'data-directive': d, disabled: d === p.wing?.directive, onclick: () => on.update((q) => q.kind === 'directive' && (q.chosen = d)) },
+              t(`directive.${d}` as TextKey),
+              d === p.wing?.directive ? ` (${t('action.directive.current')})` : '',
+            ),
+          ),
+        ),
+      );
+      el.appendChild(confirmRow(on, p.chosen !== null, actionLabel('changeDirective'), 'confirm-directive'));
+      return;
+    }
+    case 'takeCommand': {
+      el.appendChild(h('div', { class: 'move-title' }, t('action.takeCommand.title')));
+      el.appendChild(
+        h(
+          'div',
+          { class: 'chips' },
+          p.wings.map((w) => h('button', { class: w.id === p.chosen ? 'chip chosen' : 'chip', 'data-wing': w.id, onclick: () => on.update((q) => q.kind === 'takeCommand' && (q.chosen = w.id)) }, w.name)),
+        ),
+      );
+      el.appendChild(confirmRow(on, p.chosen !== null, actionLabel('takeCommand'), 'confirm-take-command'));
+      return;
+    }
+  }
+}
+
+function placeName(view: GameState, o: PlaceOption): string {
+  if (o.to !== null) return hexLabel(view.board, o.to);
+  return t('action.hexPick.exit', { facing: facingName((o.exit ?? 0) * 2, lang()) });
+}
+
+/** A flight's threat fled and edge left by, when the arrival has them. */
+function fleeNote(view: GameState, a: Arrival): HTMLElement | null {
+  const f = a as Arrival & { threat?: string; exit?: number };
+  const bits = [f.threat ? t('action.flee.from', { unit: view.units.find((u) => u.id === f.threat)?.name ?? f.threat }) : '', typeof f.exit === 'number' ? t('action.flee.exit') : ''].filter(Boolean);
+  return bits.length ? h('span', { class: 'flee-note' }, bits.join(' · ')) : null;
+}
+
+function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker, { kind: 'move' }>, on: ActionHandlers): void {
+  el.appendChild(h('div', { class: 'move-title' }, move.action === 'flee' ? t('action.flee.title') : t(`action.move.${move.mode}` as TextKey)));
+  if (move.count === 0) el.appendChild(h('p', { class: 'muted' }, t('action.noReach')));
+  else if (move.hex === null) el.appendChild(h('p', { class: 'hint' }, t('action.moveHint')));
+  else {
+    el.appendChild(h('p', { class: 'hint' }, t('action.moveTo', { hex: hexLabel(view.board, move.hex) })));
     el.appendChild(
       h(
         'div',
-        { class: 'row' },
-        h('button', { class: 'btn primary', 'data-action': 'confirm-move', disabled: !move.chosen, onclick: () => on.confirmMove() }, t('action.confirmMove')),
-        h('button', { class: 'btn', 'data-action': 'cancel-move', onclick: () => on.cancelMove() }, t('action.cancelMove')),
+        { class: 'facings' },
+        move.options.map((a) =>
+          h(
+            'button',
+            {
+              class: a === move.chosen ? 'facing chosen' : 'facing',
+              'data-facing': a.facing,
+              title: a.ends === 'reveal' ? t('action.stopsHere') : arrivalCharges(a) ? t('action.arrival.charge') : '',
+              onclick: () => on.update((p) => p.kind === 'move' && (p.chosen = a)),
+            },
+            h('span', { class: 'arrow', style: `transform: rotate(${a.facing * 30}deg)` }, '↑'),
+            h('span', { class: 'facing-name' }, facingName(a.facing, lang())),
+            arrivalCharges(a) ? h('span', { class: 'charge-tag', title: t('action.arrival.charge') }, '⚡') : null,
+            fleeNote(view, a),
+            h('span', { class: 'facing-cost' }, t('action.facingCost', { cost: num(a.cost, lang()) })),
+          ),
+        ),
       ),
     );
-    return;
-  }
-  if (piece) {
-    const find = (type: string) => legal.find((a) => a.type === type);
-    const activate = find('activate');
-    const moveAction = find('move');
-    const pass = find('pass');
-    const group = h('div', { class: 'actions-group' });
-    group.appendChild(actionButton(t('action.activate'), activate, on.activate, 'activate', true));
-    if (moveAction?.allowed && moveAction.modes && moveAction.modes.length > 0) {
-      for (const mode of moveAction.modes) group.appendChild(actionButton(t(`action.move.${mode}` as TextKey), moveAction, () => on.startMove(mode), `move-${mode}`, mode === 'normal'));
-    } else {
-      group.appendChild(actionButton(t('action.move'), moveAction, () => undefined, 'move'));
+    if (move.chosen?.ends === 'reveal') el.appendChild(h('p', { class: 'warn small' }, t('action.stopsHere')));
+    if (move.chosen?.ends === 'engaged' || move.chosen?.ends === 'engaging') el.appendChild(h('p', { class: 'warn small' }, t(`action.${move.chosen.ends}` as TextKey)));
+    if (move.chosen && arrivalCharges(move.chosen)) {
+      el.appendChild(h('p', { class: 'hint' }, t('action.arrival.chargeHint')));
+      el.appendChild(
+        h(
+          'div',
+          { class: 'chips', 'data-testid': 'shock-choice' },
+          (['contact', 'charge'] as const).map((s) =>
+            h('button', { class: s === move.shock ? 'chip chosen' : 'chip', 'data-shock': s, onclick: () => on.update((p) => p.kind === 'move' && (p.shock = s)) }, t(`action.arrival.${s}` as TextKey)),
+          ),
+        ),
+      );
     }
-    group.appendChild(actionButton(t('action.pass'), pass, on.pass, 'pass'));
-    el.appendChild(group);
   }
-  el.appendChild(h('div', { class: 'actions-group end-turn' }, actionButton(t('action.endTurn'), endTurn, on.endTurn, 'end-turn')));
+  el.appendChild(
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { class: 'btn primary', 'data-action': move.action === 'flee' ? 'confirm-flee' : 'confirm-move', disabled: !move.chosen, onclick: () => on.confirm() }, move.action === 'flee' ? actionLabel('flee') : t('action.confirmMove')),
+      h('button', { class: 'btn', 'data-action': 'cancel-move', onclick: () => on.cancel() }, t('action.cancelMove')),
+    ),
+  );
+}
+
+/** Targets grouped: for each target, its supported and unsupported options. */
+export function targetsOf(options: ShockOption[]): Map<string, ShockOption[]> {
+  const by = new Map<string, ShockOption[]>();
+  for (const o of options) by.set(o.target, [...(by.get(o.target) ?? []), o]);
+  for (const list of by.values()) list.sort((a, b) => Number(b.supported) - Number(a.supported));
+  return by;
+}
+
+function oddsBar(o: ShockOption): HTMLElement {
+  const list = oddsList(o.odds);
+  return h(
+    'div',
+    { class: 'odds' },
+    list.map(([n, p]) =>
+      h(
+        'div',
+        { class: 'odds-cell', title: `${t('action.attack.lossesN', { n })}: ${pct(p, lang())}` },
+        h('div', { class: 'odds-n' }, String(n)),
+        h('div', { class: 'odds-bar' }, h('div', { class: `odds-fill losses-${Math.min(n, 3)}`, style: `height:${Math.round(p * 100)}%` })),
+        h('div', { class: 'odds-p' }, pct(p, lang())),
+      ),
+    ),
+  );
+}
+
+function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker, { kind: 'attack' }>, on: ActionHandlers): void {
+  el.appendChild(h('div', { class: 'move-title' }, t(`action.attack.title.${p.type}` as TextKey)));
+  const targets = targetsOf(p.options);
+  if (targets.size === 0) el.appendChild(h('p', { class: 'muted' }, t('action.attack.none')));
+  else el.appendChild(h('p', { class: 'hint' }, t('action.attack.hint')));
+  const nameOf = (id: string) => view.units.find((u) => u.id === id)?.name ?? id;
+  const hexOf = (id: string) => view.units.find((u) => u.id === id)?.hex ?? -1;
+  for (const [target, list] of targets) {
+    const chosen = p.target === target;
+    const card = h(
+      'div',
+      { class: chosen ? 'target chosen' : 'target', 'data-target': target },
+      h(
+        'button',
+        { class: 'target-head link', onclick: () => on.update((q) => q.kind === 'attack' && ((q.target = target), (q.supported = (list.find((o) => o.allowed) ?? list[0]).supported))) },
+        h('strong', {}, nameOf(target)),
+        hexOf(target) >= 0 ? h('span', { class: 'muted small' }, ` · ${hexLabel(view.board, hexOf(target))}`) : null,
+      ),
+    );
+    for (const o of list) {
+      const on2 = chosen && p.supported === o.supported;
+      const adv = o.advantage > 0 ? `+${o.advantage}` : String(o.advantage);
+      card.appendChild(
+        h(
+          'div',
+          { class: ['option', on2 ? 'chosen' : '', o.allowed ? '' : 'refused'].filter(Boolean).join(' '), 'data-supported': String(o.supported), title: o.allowed ? '' : reasonText(o.rejection) },
+          h(
+            'label',
+            { class: 'option-head' },
+            h('input', {
+              type: 'radio',
+              name: `atk-${target}`,
+              checked: on2,
+              disabled: !o.allowed,
+              onchange: () => on.update((q) => q.kind === 'attack' && ((q.target = target), (q.supported = o.supported))),
+            }),
+            h('span', {}, o.supported ? t('action.attack.supported') : t('action.attack.unsupported')),
+            h('span', { class: 'adv' }, t('action.attack.advantage', { value: adv })),
+          ),
+          o.allowed ? null : h('div', { class: 'reason' }, reasonText(o.rejection)),
+          oddsBar(o),
+          h(
+            'ul',
+            { class: 'modifiers' },
+            o.modifiers.length === 0
+              ? h('li', { class: 'muted' }, t('action.attack.noModifier'))
+              : o.modifiers.map((m) => h('li', {}, h('span', { class: 'mod-value' }, m.value > 0 ? `+${m.value}` : String(m.value)), ' ', pick(m.label), h('span', { class: 'section' }, ` ${m.section}`))),
+          ),
+        ),
+      );
+    }
+    el.appendChild(card);
+  }
+  const chosen = p.options.find((o) => o.target === p.target && o.supported === p.supported);
+  el.appendChild(confirmRow(on, !!chosen?.allowed, p.target ? t('action.attack.confirm', { target: nameOf(p.target) }) : actionLabel(p.type), `confirm-${p.type}`));
+}
+
+function renderOrders(view: GameState, orders: OrdersPanel, pass: LegalAction | undefined, on: ActionHandlers): HTMLElement {
+  const nameOf = (id: string) => view.units.find((u) => u.id === id)?.name ?? id;
+  return h(
+    'div',
+    { class: 'orders', 'data-testid': 'orders' },
+    h('div', { class: 'move-title' }, t('action.orders.title')),
+    orders.points !== null ? h('div', { class: 'points', 'data-testid': 'command-points' }, t('action.orders.points', { n: orders.points })) : null,
+    h('p', { class: 'hint' }, t('action.orders.hint')),
+    orders.options.length === 0
+      ? h('p', { class: 'muted' }, t('action.orders.none'))
+      : h(
+          'ul',
+          { class: 'order-list' },
+          orders.options.map((o) =>
+            h(
+              'li',
+              { class: o.allowed ? '' : 'refused', title: o.allowed ? '' : reasonText(o.rejection) },
+              h('button', { class: 'btn', 'data-order': o.unit, disabled: !o.allowed, onclick: () => o.allowed && on.giveOrder(o.unit) }, nameOf(o.unit)),
+              h('span', { class: 'muted small' }, ` ${t('action.orders.cost', { n: o.cost })}`),
+              o.allowed ? null : h('div', { class: 'reason' }, reasonText(o.rejection)),
+            ),
+          ),
+        ),
+    pass ? actionButton(t('action.orders.end'), pass, () => on.oneClick('pass'), 'end-orders') : null,
+  );
 }

@@ -12,7 +12,15 @@ export function renderLog(el: HTMLElement, events: readonly GameEvent[], grid: G
   }
   for (const e of events) {
     const f = formatEvent(e, { lang: lang(), grid, nameOf });
-    el.appendChild(h('li', { class: `log-line log-${f.type}` }, h('span', { class: 'log-text' }, f.text), h('span', { class: 'log-section' }, f.section)));
+    const cls = `log-line log-${f.type}${f.outcome ? ` log-${f.outcome}` : ''}`;
+    el.appendChild(
+      h(
+        'li',
+        { class: cls },
+        h('div', { class: 'log-main' }, h('span', { class: 'log-text' }, f.text), h('span', { class: 'log-section' }, f.section)),
+        f.details?.length ? h('ul', { class: 'log-details' }, f.details.map((d) => h('li', {}, d))) : null,
+      ),
+    );
   }
   el.scrollTop = el.scrollHeight;
 }

@@ -1,4 +1,5 @@
-import { hexLabel, type GameState, type Seat, type Unit } from '@lames/rules';
+import { hexLabel, legalActions, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
+import { reasonText } from './actions';
 import { lang, t, type TextKey } from '../i18n';
 import { className } from '../i18n/profiles';
 import type { StackItem } from '../map/counters-model';
@@ -59,7 +60,8 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
   );
 }
 
-export function renderWings(el: HTMLElement, view: GameState): void {
+/** Each wing: directive, morale, fatigue, leader, shaken markers, and the wing morale action when the rules offer it. */
+export function renderWings(el: HTMLElement, view: GameState, wingMorale?: (wing: string) => LegalAction | undefined, onWingMorale?: (wing: string) => void): void {
   clear(el);
   for (const side of view.sides) {
     const wings = view.wings.filter((w) => w.side === side.id);
@@ -72,14 +74,48 @@ export function renderWings(el: HTMLElement, view: GameState): void {
         h(
           'ul',
           { class: 'wings' },
-          wings.map((w) =>
-            h(
+          wings.map((w) => {
+            const units = view.units.filter((u) => u.wing === w.id && u.hex >= 0 && !u.destroyed);
+            const shaken = units.filter((u) => u.cohesion === 'shaken').length;
+            const routed = units.filter((u) => u.cohesion === 'routed').length;
+            const leader = w.leader ? (view.units.find((u) => u.id === w.leader)?.name ?? w.leader) : null;
+            const markers = (w as { shakenMarkers?: number }).shakenMarkers ?? 0;
+            // the wing morale action (§2.5.10.1): shown when open, or when shaken markers wait on the wing
+            const verdict = wingMorale?.(w.id);
+            const legal = verdict && (verdict.allowed || markers > 0) ? verdict : undefined;
+            return h(
               'li',
-              {},
-              h('span', { class: 'wing-name' }, w.name),
-              h('span', { class: 'wing-stats' }, `${t(`directive.${w.directive}` as TextKey)} · ${lang() === 'fr' ? 'moral' : 'morale'} ${w.morale} · fatigue ${w.fatigue}`),
-            ),
-          ),
+              { class: 'wing', 'data-wing': w.id },
+              h(
+                'div',
+                { class: 'wing-head' },
+                h('span', { class: 'wing-name' }, w.name),
+                h('span', { class: `directive directive-${w.directive}` }, t(`directive.${w.directive}` as TextKey)),
+              ),
+              h(
+                'div',
+                { class: 'wing-stats' },
+                h('span', { class: 'stat', title: t('unit.morale') }, t('wing.morale', { n: w.morale })),
+                h('span', { class: 'stat' }, t('wing.fatigue', { n: w.fatigue })),
+                h('span', { class: markers > 0 ? 'stat shaken-markers on' : 'stat shaken-markers', 'data-testid': 'shaken-markers', title: '§2.5.10.2' }, `⚑ ${markers}`),
+                shaken ? h('span', { class: 'stat' }, t('wing.shakenCount', { n: shaken })) : null,
+                routed ? h('span', { class: 'stat' }, t('wing.routedCount', { n: routed })) : null,
+              ),
+              h('div', { class: 'muted small' }, leader ? t('wing.leader', { name: leader }) : t('wing.noLeader')),
+              legal
+                ? h(
+                    'div',
+                    { class: legal.allowed ? 'action' : 'action refused' },
+                    h(
+                      'button',
+                      { class: legal.allowed ? 'btn primary small-btn' : 'btn small-btn', 'data-action': 'wing-morale', 'data-wing-id': w.id, disabled: !legal.allowed, title: legal.allowed ? '' : reasonText(legal.rejection), onclick: () => legal.allowed && onWingMorale?.(w.id) },
+                      t('wing.activateMorale'),
+                    ),
+                    legal.allowed ? null : h('div', { class: 'reason' }, reasonText(legal.rejection)),
+                  )
+                : null,
+            );
+          }),
         ),
       ),
     );
@@ -168,4 +204,27 @@ export function renderSelection(el: HTMLElement, view: GameState, selected: Stac
       ),
     );
   }
+}
+
+/** The seat's units off the map (§2.6.10), which can only be picked here, to return them. */
+export function renderOffMap(el: HTMLElement, view: GameState, seat: Seat, selected: string | null, onPick: (id: string) => void): void {
+  // the wire does not yet tell "off the map" from "destroyed": without `offMap`, only units the rules let return are listed
+  const off = view.units.filter((u) => u.hex < 0 && !u.destroyed && (u.side === seat || seat === 'referee') && (!!(u as { offMap?: unknown }).offMap || mayReturn(view, seat, u.id)));
+  if (off.length === 0) return;
+  el.appendChild(
+    h(
+      'div',
+      { class: 'off-map', 'data-testid': 'off-map' },
+      h('div', { class: 'muted small stack-title' }, t('game.offMap')),
+      h(
+        'ul',
+        { class: 'stack' },
+        off.map((u) => h('li', {}, h('button', { class: u.id === selected ? 'link current' : 'link', 'data-unit': u.id, onclick: () => onPick(u.id) }, u.name))),
+      ),
+    ),
+  );
+}
+
+function mayReturn(view: GameState, seat: Seat, id: string): boolean {
+  return legalActions(view, seat, id).some((a) => (a.type as string) === 'returnToMap' && a.allowed);
 }

@@ -2,7 +2,10 @@ import { concludeActivation } from '../turn/conclude';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, underActivation } from './common';
 
-/** Ending an activation with no action (§2.4: "il peut même n'en choisir aucune"). */
+/**
+ * Ending an activation (§2.4: "il peut même n'en choisir aucune"). After
+ * distributing orders (§2.5.9) it closes that action, which was one.
+ */
 export const passRule: ActionRule<{ type: 'pass'; piece: string }> = {
   section: '§2.4',
   conditions: (state, seat, a) =>
@@ -10,5 +13,5 @@ export const passRule: ActionRule<{ type: 'pass'; piece: string }> = {
       () => activePlayer(state, seat),
       () => underActivation(state, a.piece),
     ),
-  procedure: (state) => concludeActivation(state, false),
+  procedure: (state) => concludeActivation(state, state.activation?.commandPoints !== undefined),
 };

@@ -39,6 +39,11 @@ export interface PieceWire {
   isDecoy: boolean;
   mimic: string;
   activating: boolean;
+  destroyed: boolean;
+  /** Off the map behind hexside offMapDir of hex offMapHex since turn offMapTurn (§2.6.10); -1 when on the map. */
+  offMapHex: number;
+  offMapDir: number;
+  offMapTurn: number;
 }
 
 export interface CoverWire extends Cover {
@@ -53,6 +58,7 @@ export const BLANK_PIECE: Readonly<PieceWire> = {
   steps: 0, maxSteps: 0, faculties: '', hex: -1, facing: 0,
   cohesion: '', breath: '', shock: '', order: '', stackRank: 0,
   hidden: false, coverId: '', isDecoy: false, mimic: '', activating: false,
+  destroyed: false, offMapHex: -1, offMapDir: -1, offMapTurn: -1,
 };
 
 export function unitToWire(u: Unit, stackRank: number, activating: boolean): PieceWire {
@@ -88,6 +94,10 @@ export function unitToWire(u: Unit, stackRank: number, activating: boolean): Pie
     isDecoy: false,
     mimic: '',
     activating,
+    destroyed: u.destroyed === true,
+    offMapHex: u.offMap?.hex ?? -1,
+    offMapDir: u.offMap?.dir ?? -1,
+    offMapTurn: u.offMap?.turn ?? -1,
   };
 }
 
@@ -137,6 +147,8 @@ export function wireToUnit(p: PieceWire): Unit {
     hidden: !!p.hidden,
   };
   if (p.coverId) unit.coverId = p.coverId;
+  if (p.destroyed) unit.destroyed = true;
+  if (p.offMapHex >= 0) unit.offMap = { hex: p.offMapHex, dir: p.offMapDir, turn: p.offMapTurn };
   return unit;
 }
 

@@ -61,12 +61,13 @@ function syncScalars(target: BattleState, game: GameState): void {
     turnLimit: game.turnLimit,
     activeSide: game.activeSide,
     status: game.status,
+    ...activationFacts(game),
   });
 }
 
 function syncWings(target: BattleState, game: GameState): void {
   game.wings.forEach((w, i) => {
-    const values = { id: w.id, side: w.side, name: w.name, leader: w.leader ?? '', directive: w.directive, morale: w.morale, fatigue: w.fatigue };
+    const values = { id: w.id, side: w.side, name: w.name, leader: w.leader ?? '', directive: w.directive, morale: w.morale, fatigue: w.fatigue, shakenMarkers: w.shakenMarkers };
     const current = target.wings[i];
     if (current) assignChanged(current, values);
     else target.wings.push(Object.assign(new WingInfo(), values));
@@ -80,4 +81,15 @@ export function initStatic(target: BattleState, game: GameState, battleName: str
   for (const s of game.sides) {
     target.sides.push(Object.assign(new SideInfo(), { id: s.id, name: s.name, retreatEdge: s.retreatEdge, armyCommander: s.armyCommander ?? '' }));
   }
+}
+
+/**
+ * What every seat may know of the activation in progress: the command points
+ * left (only characters distribute, and characters are never hidden), and a
+ * failed rally, told only when the unit is in the open.
+ */
+function activationFacts(game: GameState): { commandPoints: number; mustFlee: boolean } {
+  const a = game.activation;
+  const inOpen = a ? game.units.some((u) => u.id === a.piece && !u.hidden) : false;
+  return { commandPoints: a?.commandPoints ?? -1, mustFlee: inOpen && a?.mustFlee === true };
 }

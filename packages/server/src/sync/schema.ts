@@ -44,6 +44,10 @@ export class PieceState extends Schema {
   @type('boolean') isDecoy = false;
   @type('string') mimic = '';
   @type('boolean') activating = false;
+  @type('boolean') destroyed = false;
+  @type('int32') offMapHex = -1;
+  @type('int8') offMapDir = -1;
+  @type('int16') offMapTurn = -1;
 }
 
 /** A cover marker (Cache or Leurre): all that a seat that may not look under it learns. */
@@ -72,6 +76,8 @@ export class WingInfo extends Schema {
   @type('string') directive = '';
   @type('int16') morale = 0;
   @type('int16') fatigue = 0;
+  /** Shaken markers on the wing morale marker (§2.5.10.1). */
+  @type('uint8') shakenMarkers = 0;
 }
 
 export class BattleState extends Schema {
@@ -87,6 +93,10 @@ export class BattleState extends Schema {
   @type('uint16') spectators = 0;
   /** Counts accepted actions: every action changes something every seat sees, so the number of patch frames a seat receives never depends on hidden pieces. */
   @type('uint32') actionCount = 0;
+  /** Command points left to the character distributing orders (§2.5.9); -1 when none. Characters are never hidden. */
+  @type('int16') commandPoints = -1;
+  /** The unit under activation failed its rally and must flee (§2.8.4); only set for a unit in the open. */
+  @type('boolean') mustFlee = false;
   @type([SideInfo]) sides = new ArraySchema<SideInfo>();
   @type([WingInfo]) wings = new ArraySchema<WingInfo>();
   /** Units in the open: everyone. */

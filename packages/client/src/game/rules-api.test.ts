@@ -1,0 +1,73 @@
+import type { Arrival } from '@lames/rules';
+import {
+  arrivalCharges,
+  has,
+  oddsList,
+  reasonOf,
+  shockOptions,
+  type ShockOption,
+} from './rules-api';
+import { targetsOf } from '../ui/actions';
+
+describe('the client side of the chapter-2 option functions', () => {
+  it('reads loss odds in either form, sorted by losses', () => {
+    expect(oddsList({ 2: 0.25, 0: 0.5, 1: 0.25 })).toEqual([
+      [0, 0.5],
+      [1, 0.25],
+      [2, 0.25],
+    ]);
+    expect(oddsList([0.6, 0.4])).toEqual([
+      [0, 0.6],
+      [1, 0.4],
+    ]);
+    expect(oddsList(undefined)).toEqual([]);
+  });
+
+  it('tells a charge arrival from a plain one', () => {
+    const a = {
+      hex: 3,
+      facing: 0,
+      cost: 2,
+      steps: [{ to: 3 }],
+      ends: null,
+      charge: false,
+    } as Arrival;
+    expect(arrivalCharges(a)).toBe(false);
+    expect(arrivalCharges({ ...a, charge: true } as Arrival)).toBe(true);
+  });
+
+  it('words a forced action reason given as text, rejection or string', () => {
+    const pickFr = (x: { fr: string; en: string }) => x.fr;
+    expect(reasonOf({ fr: 'doit fuir', en: 'must flee' }, pickFr)).toEqual({
+      text: 'doit fuir',
+      section: '',
+    });
+    expect(
+      reasonOf(
+        { code: 'x', section: '§2.9.1', message: { fr: 'déroute', en: 'rout' } } as never,
+        pickFr,
+      ),
+    ).toEqual({ text: 'déroute', section: '§2.9.1' });
+    expect(reasonOf('plain', pickFr)).toEqual({ text: 'plain', section: '' });
+  });
+
+  it('groups attack options by target, supported first', () => {
+    const o = (target: string, supported: boolean): ShockOption => ({
+      type: 'shock',
+      target,
+      supported,
+      advantage: 0,
+      modifiers: [],
+      odds: { 0: 1 },
+      allowed: true,
+    });
+    const by = targetsOf([o('a', false), o('b', true), o('a', true)]);
+    expect([...by.keys()]).toEqual(['a', 'b']);
+    expect(by.get('a')!.map((x) => x.supported)).toEqual([true, false]);
+  });
+
+  it('answers "no options" while a function is missing from the rules', () => {
+    if (!has('shockOptions')) expect(shockOptions({} as never, 'ardenne', 'x')).toEqual([]);
+    else expect(Array.isArray(shockOptions)).toBe(false);
+  });
+});
