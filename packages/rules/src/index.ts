@@ -71,3 +71,4 @@ export { commandDistance, commandBands } from './command/distance';
 export { commandModifiers } from './command/command-test';
 export { shakenMarkersDrm } from './command/wing-morale';
 export { unitLost } from './command/demoralisation';
+export type { Modifier, TestKind } from './tests/roll';

@@ -4,7 +4,7 @@ import { activated } from './helpers';
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
 const crossings = (events: { type: string }[]) =>
-  events.filter((e) => e.type === 'test' && (e as { test?: string }).test === 'crossing') as Array<{ subject: string; success: boolean; modifiers: { value: number }[] }>;
+  events.filter((e) => e.type === 'test' && (e as { test?: string }).test === 'crossing') as unknown as Array<{ subject: string; success: boolean; modifiers: { value: number }[] }>;
 const cavalry = { type: 'cavalry', profiles: profiles('equestrian', 'superior') };
 const free = (s: GameState) => {
   for (const w of s.wings) w.directive = 'defend';

@@ -10,7 +10,7 @@ const act = (s: GameState, piece: string, dice: number[] = []) => {
 const flee = (s: GameState, piece: string, steps: unknown[], dice: number[] = [], activationDice: number[] = [], extra: object = {}) =>
   apply(act(s, piece, activationDice), 'blue', { type: 'flee', piece, steps, ...extra }, { dice: fixedDice(dice) });
 const code = (r: ReturnType<typeof flee>) => (r.ok ? 'ok' : r.rejection.code);
-const tests = (events: { type: string }[]) => events.filter((e) => e.type === 'test') as Array<{ test: string; subject: string; success: boolean; modifiers: { value: number }[]; natural?: string }>;
+const tests = (events: { type: string }[]) => events.filter((e) => e.type === 'test') as unknown as Array<{ test: string; subject: string; success: boolean; modifiers: { value: number }[]; natural?: string }>;
 
 describe('§2.6.13 Action de Fuite', () => {
   const apart = () => game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0503', 6)]);

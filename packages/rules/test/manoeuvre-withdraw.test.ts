@@ -10,7 +10,7 @@ const act = (s: GameState, piece: string, dice: number[] = []) => {
 const withdraw = (s: GameState, piece: string, target: object, dice: number[] = [], activationDice: number[] = []) =>
   apply(act(s, piece, activationDice), 'blue', { type: 'withdraw', piece, ...target }, { dice: fixedDice(dice) });
 const code = (r: ReturnType<typeof withdraw>) => (r.ok ? 'ok' : r.rejection.code);
-const tests = (events: { type: string }[]) => events.filter((e) => e.type === 'test') as Array<{ test: string; success: boolean; modifiers: { value: number; section: string }[] }>;
+const tests = (events: { type: string }[]) => events.filter((e) => e.type === 'test') as unknown as Array<{ test: string; success: boolean; modifiers: { value: number; section: string }[] }>;
 
 describe('§2.6.12 Action de Repli', () => {
   // Blue faces north, red faces south next to it: each engages the other from the front.

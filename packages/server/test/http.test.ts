@@ -63,7 +63,7 @@ describe('HTTP', () => {
     let later = { open: [] as Array<{ roomId: string }>, resumable: [] as Array<{ battleId: string }> };
     for (let i = 0; i < 50 && !later.resumable.some((b) => b.battleId === battleId); i++) {
       await new Promise((r) => setTimeout(r, 20));
-      later = await (await get('/api/battles')).json();
+      later = (await (await get('/api/battles')).json()) as typeof later;
     }
     expect(later.open.map((b) => b.roomId)).not.toContain(battleId);
     expect(later.resumable).toContainEqual(expect.objectContaining({ battleId, battleName: 'Au gué', scenarioId: 'the-ford' }));

@@ -508,8 +508,8 @@ export class GamePage {
     const mv = this.move;
     if (!mv?.chosen) return;
     if (mv.action === 'flee') {
-      const threat = (mv.chosen as api.FleeArrival).threat;
-      this.send({ type: 'flee', piece: mv.piece, steps: mv.chosen.steps, ...(threat ? { threat } : {}) });
+      const flee = mv.chosen as api.FleeArrival;
+      this.send({ type: 'flee', piece: mv.piece, steps: flee.fleeSteps, threat: flee.threat });
     }
     else this.send({ type: 'move', piece: mv.piece, mode: mv.mode, steps: mv.chosen.steps, ...(api.arrivalCharges(mv.chosen) ? { shock: mv.shock } : {}) });
     this.move = null;

@@ -1,12 +1,5 @@
 import type { Arrival } from '@lames/rules';
-import {
-  arrivalCharges,
-  has,
-  oddsList,
-  reasonOf,
-  shockOptions,
-  type ShockOption,
-} from './rules-api';
+import { arrivalCharges, oddsList, reasonOf, type ShockOption } from './rules-api';
 import { targetsOf } from '../ui/actions';
 
 describe('the client side of the chapter-2 option functions', () => {
@@ -36,19 +29,12 @@ describe('the client side of the chapter-2 option functions', () => {
     expect(arrivalCharges({ ...a, charge: true } as Arrival)).toBe(true);
   });
 
-  it('words a forced action reason given as text, rejection or string', () => {
+  it('words a forced action reason with its section', () => {
     const pickFr = (x: { fr: string; en: string }) => x.fr;
-    expect(reasonOf({ fr: 'doit fuir', en: 'must flee' }, pickFr)).toEqual({
-      text: 'doit fuir',
-      section: '',
+    expect(reasonOf({ code: 'mustFlee', section: '§2.9.1', message: { fr: 'déroute', en: 'rout' } }, pickFr)).toEqual({
+      text: 'déroute',
+      section: '§2.9.1',
     });
-    expect(
-      reasonOf(
-        { code: 'x', section: '§2.9.1', message: { fr: 'déroute', en: 'rout' } } as never,
-        pickFr,
-      ),
-    ).toEqual({ text: 'déroute', section: '§2.9.1' });
-    expect(reasonOf('plain', pickFr)).toEqual({ text: 'plain', section: '' });
   });
 
   it('groups attack options by target, supported first', () => {
@@ -66,8 +52,4 @@ describe('the client side of the chapter-2 option functions', () => {
     expect(by.get('a')!.map((x) => x.supported)).toEqual([true, false]);
   });
 
-  it('answers "no options" while a function is missing from the rules', () => {
-    if (!has('shockOptions')) expect(shockOptions({} as never, 'ardenne', 'x')).toEqual([]);
-    else expect(Array.isArray(shockOptions)).toBe(false);
-  });
 });
