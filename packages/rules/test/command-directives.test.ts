@@ -137,3 +137,15 @@ describe('§2.5.4 retreat directive', () => {
     expect(directiveRefusal(withOrder(s, 'b'), u(s, 'b'), { type: 'rest' })).toBeNull();
   });
 });
+
+describe('§2.5.2 the directive also binds withdrawals and flights', () => {
+  test('§2.5.2 a defending troop may not withdraw or flee next to the enemy; a routed one flees whatever its directive', () => {
+    const s = setDirective(game([unit('b', 'blue', '0506', 0), unit('r', 'red', '0509', 0)]), 'defend');
+    const nextToEnemy = [H('0508')];
+    expect(directiveRefusal(s, u(s, 'b'), { type: 'withdraw', path: nextToEnemy })?.code).toBe('defendNoContact');
+    expect(directiveRefusal(s, u(s, 'b'), { type: 'flee', path: nextToEnemy })?.code).toBe('defendNoContact');
+    expect(directiveRefusal(s, u(s, 'b'), { type: 'withdraw', path: [H('0606')] })).toBeNull();
+    u(s, 'b').cohesion = 'routed';
+    expect(directiveRefusal(s, u(s, 'b'), { type: 'flee', path: nextToEnemy })).toBeNull();
+  });
+});

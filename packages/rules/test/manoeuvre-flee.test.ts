@@ -1,5 +1,8 @@
 import { apply, canFlee, fixedDice, fleeArrivals, GameState, legalActions, nearestThreats, pursue, Unit } from '../src';
-import { game, H, profiles, unit } from './fixtures';
+import { game as field, H, profiles, unit, withOrder } from './fixtures';
+
+/** The blue unit flees under a special order: an attack directive would forbid an in-order troop to flee (§2.5.1). */
+const game = (...args: Parameters<typeof field>) => withOrder(field(...args), 'b');
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
 const act = (s: GameState, piece: string, dice: number[] = []) => {
@@ -73,7 +76,8 @@ describe('§2.6.13 Action de Fuite', () => {
   });
 
   test('§2.6.10 a routed unit fleeing off the map is gone for good', () => {
-    const s = game([unit('b', 'blue', '0501', 0), unit('r', 'red', '0503', 0)]);
+    // A routed unit flees whatever its orders (§2.5.1); without a special order it may not rally instead (§2.8.4).
+    const s = field([unit('b', 'blue', '0501', 0), unit('r', 'red', '0503', 0)]);
     u(s, 'b').cohesion = 'routed';
     // Its wing then takes a demoralisation test (§2.5.10.2): two more dice.
     const r = flee(s, 'b', [{ exit: 0 }], [1, 1], [1, 1, 1, 1, 1, 1]);

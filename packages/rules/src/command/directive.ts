@@ -30,6 +30,8 @@ export type DirectiveIntent =
 export function directiveRefusal(state: GameState, unit: Unit, intent: DirectiveIntent): Rejection | null {
   const busy = distributing(state, unit, intent);
   if (busy) return busy;
+  // Whatever the directive, a routed troop must flee (§2.5.1–2.5.4: "une Troupe en Déroute doit fuir").
+  if (intent.type === 'flee' && unit.cohesion === 'routed') return null;
   const view = state.perspective ? state : viewFor(state, unit.side);
   const seen = view.units.find((u) => u.id === unit.id) ?? unit;
   return new DirectiveJudge(view, seen).judge(intent);

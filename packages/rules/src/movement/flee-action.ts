@@ -1,3 +1,4 @@
+import { directiveRefusal } from '../command/directive';
 import type { ActionRule } from '../actions/action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
 import { isRejection, reject, Rejection } from '../actions/rejection';
@@ -46,6 +47,7 @@ export const fleeRule: ActionRule<FleeAction> = {
       () => ownPiece(state, seat, a.piece),
       () => underActivation(state, a.piece),
       () => walkFlight(state, seat, a).rejection,
+      () => fleeDirective(state, a),
     ),
   procedure(state, seat, a, dice) {
     const { walk } = walkFlight(state, seat, a);
@@ -73,7 +75,7 @@ export function walkFlight(state: GameState, seat: Seat, a: FleeAction): { walk:
   if (chosen.length === 0) return { walk: [], rejection: reject('notAThreat') };
   let first: { walk: FleeWalk[]; rejection: Rejection | null } | null = null;
   for (const t of chosen) {
-    const tried = walkAgainst(fleeContext(view, mover, t, true), a.steps);
+    const tried = walkAgainst(fleeContext(view, mover, t), a.steps);
     if (!tried.rejection) return tried;
     first ??= tried;
   }
@@ -153,4 +155,11 @@ export function fleeVerdict(state: GameState, seat: Seat, piece: string): Reject
       return canFlee(view, mover.unit) ? null : reject('cannotFlee');
     },
   );
+}
+
+/** The wing's directive on the flight (§2.5.2–2.5.4, §2.9.2). */
+function fleeDirective(state: GameState, a: { piece: string; steps: Array<object> }): Rejection | null {
+  const unit = state.units.find((u) => u.id === a.piece);
+  const path = a.steps.flatMap((s) => ('to' in s ? [(s as { to: number }).to] : []));
+  return unit ? directiveRefusal(state, unit, { type: 'flee', path }) : null;
 }

@@ -1,3 +1,4 @@
+import { directiveRefusal } from '../command/directive';
 import { reject, Rejection } from '../actions/rejection';
 import { isRejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
@@ -13,7 +14,7 @@ import { chargeForbidsRetreat } from './charge';
 import { crossingCost, Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
 import { moverOf, Mover } from './mover';
-import { engageCost, engageField, nearestThreats } from './nearest-threat';
+import { engageField, nearestThreats } from './nearest-threat';
 import { mustEngageAnEngager } from './withdraw';
 
 /**
@@ -62,8 +63,11 @@ export function fleeUnitRefusal(view: GameState, unit: Unit): Rejection | null {
   return null;
 }
 
-/** `lazy`: measure only the hexes asked (a verdict looks at a few), instead of the whole field (a preview looks at many). */
-export function fleeContext(view: GameState, mover: Mover, threat: Unit, lazy = false): FleeContext {
+/**
+ * The preview and the verdict measure "away from the threat" with the same
+ * whole field of the threat's engage costs, so that they cannot disagree.
+ */
+export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeContext {
   const idx = boardIndex(view.board);
   const enemyAt = new Uint8Array(idx.size);
   const coverNear = new Uint8Array(idx.size);
@@ -73,20 +77,12 @@ export function fleeContext(view: GameState, mover: Mover, threat: Unit, lazy = 
     coverNear[c.hex] = 1;
     for (let d = 0; d < 6; d++) if (idx.neighbours[c.hex * 6 + d] >= 0) coverNear[idx.neighbours[c.hex * 6 + d]] = 1;
   }
-  return { view, mover, threat: threat.id, away: awayMeasure(view, mover.unit, threat, lazy), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear };
+  return { view, mover, threat: threat.id, away: awayMeasure(view, threat), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear };
 }
 
-function awayMeasure(view: GameState, unit: Unit, threat: Unit, lazy: boolean): (hex: number) => Halves {
-  if (!lazy) {
-    const field = engageField(view, threat);
-    return (hex) => field[hex];
-  }
-  const known = new Map<number, Halves>();
-  return (hex) => {
-    let c = known.get(hex);
-    if (c === undefined) known.set(hex, (c = engageCost(view, threat, { ...unit, hex })));
-    return c;
-  };
+function awayMeasure(view: GameState, threat: Unit): (hex: number) => Halves {
+  const field = engageField(view, threat);
+  return (hex) => field[hex];
 }
 
 export function startFlee(ctx: FleeContext): FleeWalk {
@@ -178,7 +174,10 @@ export function fleeArrivals(state: GameState, seat: Seat, piece: string): FleeA
   const view = state.perspective ? state : viewFor(state, seat);
   const mover = moverOf(view, piece);
   if (!mover || mover.unit.side !== seat || fleeUnitRefusal(view, mover.unit)) return [];
-  return nearestThreats(view, mover.unit).units.flatMap((t) => searchFlight(fleeContext(view, mover, t)));
+  const arrivals = nearestThreats(view, mover.unit).units.flatMap((t) => searchFlight(fleeContext(view, mover, t)));
+  // The wing's directive may forbid some flights (§2.5.2: never next to the enemy under defend).
+  const hexes = (a: FleeArrival) => a.steps.flatMap((s) => ('to' in s ? [s.to] : []));
+  return arrivals.filter((a) => !directiveRefusal(view, mover.unit, { type: 'flee', path: hexes(a) }));
 }
 
 /**
@@ -191,7 +190,7 @@ export function canFlee(state: GameState, unit: Unit): boolean {
   const mover = moverOf(view, unit.id);
   if (!mover || fleeUnitRefusal(view, mover.unit)) return false;
   return nearestThreats(view, mover.unit).units.some((t) => {
-    const ctx = fleeContext(view, mover, t, true);
+    const ctx = fleeContext(view, mover, t);
     const start = startFlee(ctx);
     const turned = candidateSteps(ctx, start).flatMap((step) => ('face' in step ? [fleeStep(ctx, start, step)] : []));
     const starts = [start, ...turned.filter((w): w is FleeWalk => !isRejection(w))];

@@ -1,3 +1,4 @@
+import { directiveRefusal } from '../command/directive';
 import type { ActionRule } from '../actions/action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
@@ -41,6 +42,7 @@ export const withdrawRule: ActionRule<WithdrawAction> = {
       () => ownPiece(state, seat, a.piece),
       () => underActivation(state, a.piece),
       () => withdrawViewRefusal(state, seat, a).rejection,
+      () => withdrawDirective(state, a),
     ),
   procedure(state, seat, a, dice) {
     const { minimal } = withdrawViewRefusal(state, seat, a);
@@ -112,4 +114,10 @@ export function withdrawVerdict(state: GameState, seat: Seat, piece: string): Re
       return options[0]?.rejection ?? reject('withdrawNotRear', { hex: '—' });
     },
   );
+}
+
+/** The wing's directive on the withdrawal (§2.5.2–2.5.4, §2.9.2). */
+function withdrawDirective(state: GameState, a: { piece: string; to?: number }): Rejection | null {
+  const unit = state.units.find((u) => u.id === a.piece);
+  return unit ? directiveRefusal(state, unit, { type: 'withdraw', path: a.to === undefined ? [] : [a.to] }) : null;
 }

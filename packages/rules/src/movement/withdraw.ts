@@ -1,3 +1,4 @@
+import { directiveRefusal } from '../command/directive';
 import { reject, Rejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
 import { viewFor } from '../fog/view';
@@ -99,8 +100,14 @@ export function withdrawOptions(state: GameState, seat: Seat, piece: string): Wi
   return retreatDirections(u.size, u.facing).map((dir) => {
     const to = neighbour(view.board, u.hex, dir);
     const target = to < 0 ? { exit: dir } : { to };
-    const r = refusal ? { rejection: refusal, minimal: false } : withdrawRefusal(view, u, target);
+    const r = refusal ? { rejection: refusal, minimal: false } : withWithdrawDirective(view, u, to, withdrawRefusal(view, u, target));
     const base = to < 0 ? { to: null, exit: dir } : { to };
     return r.rejection ? { ...base, minimal: r.minimal, allowed: false, rejection: r.rejection } : { ...base, minimal: r.minimal, allowed: true };
   });
+}
+
+/** The wing's directive may forbid the withdrawal too (§2.5.2–2.5.4, e.g. defend: never next to the enemy). */
+function withWithdrawDirective(view: GameState, u: Unit, to: number, r: { rejection: Rejection | null; minimal: boolean }) {
+  if (r.rejection) return r;
+  return { rejection: directiveRefusal(view, u, { type: 'withdraw', path: to < 0 ? [] : [to] }), minimal: r.minimal };
 }
