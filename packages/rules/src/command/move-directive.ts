@@ -3,7 +3,7 @@ import { viewFor } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
 import type { Arrival, MoveStep } from '../movement/reachable';
-import { moveContext, startWalk, walkReorient, walkStep, WalkState } from '../movement/walker';
+import { MoveContext, moveContext, startWalk, walkReorient, walkStep, WalkState } from '../movement/walker';
 import type { Facing } from '../geometry/facing';
 import type { GameState, Seat } from '../state/types';
 import { DirectiveIntent, DirectiveJudge, directiveRefusal } from './directive';
@@ -19,7 +19,7 @@ export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: s
   const view = state.perspective ? state : viewFor(state, seat);
   const mover = moverOf(view, a.piece);
   if (!mover) return null;
-  const intent = walkIntent(view, mover, a.mode, a.steps, a.shock === 'charge');
+  const intent = walkIntent(moveContext(view, mover, a.mode), a.mode, a.steps, a.shock === 'charge');
   return intent ? directiveRefusal(view, mover.unit, intent) : null;
 }
 
@@ -29,14 +29,15 @@ export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, a
   if (busy) return [];
   const judge = new DirectiveJudge(view, mover.unit);
   if (judge.directive === null) return arrivals;
+  // One context for every arrival: building it means a pass over the whole board.
+  const ctx = moveContext(view, mover, mode);
   return arrivals.filter((arr) => {
-    const intent = walkIntent(view, mover, mode, arr.steps, false);
+    const intent = walkIntent(ctx, mode, arr.steps, false);
     return intent !== null && judge.judge(intent) === null;
   });
 }
 
-function walkIntent(view: GameState, mover: Mover, mode: MoveMode, steps: MoveStep[], charge: boolean): DirectiveIntent | null {
-  const ctx = moveContext(view, mover, mode);
+function walkIntent(ctx: MoveContext, mode: MoveMode, steps: MoveStep[], charge: boolean): DirectiveIntent | null {
   let ws: WalkState = startWalk(ctx);
   const path: Array<{ hex: number; facing: Facing }> = [];
   for (const step of steps) {

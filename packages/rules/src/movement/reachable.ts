@@ -1,4 +1,4 @@
-import { FACINGS, Facing } from '../geometry/facing';
+import { FACINGS, Facing, zoneOf } from '../geometry/facing';
 import { isRejection } from '../actions/rejection';
 import { toPoints } from './costs';
 import { MinHeap } from './heap';
@@ -65,12 +65,16 @@ export function searchArrivals(ctx: MoveContext): Arrival[] {
 function* successors(ctx: MoveContext, ws: WalkState): Generator<[WalkState, MoveStep]> {
   if (ws.ended) return;
   const board = ctx.view.board;
+  const size = ctx.mover.unit.size;
   for (let d = 0; d < 6; d++) {
+    // Only the front zone is open (§2.6.3): the walker would refuse the rest, at the price of a worded refusal.
+    if (zoneOf(size, ws.facing, d as Direction) !== 'front') continue;
     const to = neighbour(board, ws.hex, d as Direction);
     if (to < 0) continue;
     const next = walkStep(ctx, ws, to);
     if (!isRejection(next)) yield [next, { to }];
   }
+  if (ws.reorientedSinceStep) return; // never two reorientations in a row (§2.6.6)
   for (const f of FACINGS) {
     if (f === ws.facing) continue;
     const next = walkReorient(ctx, ws, f);
