@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { event, GameEvent } from '../state/events';
 import type { ActionRule } from '../actions/action-rule';
-import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
+import { firstRejection } from '../actions/common';
 import { reject } from '../actions/rejection';
 import type { Directive, GameState, Wing } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { commandTest } from './command-test';
-import { commandActionRefusal } from './commander';
-import { directiveRefusal } from './directive';
+import { commandActionConditions } from './command-action';
 
 export const directiveSchema = z.enum(['attack', 'defend', 'regroup', 'retreat']);
 
@@ -23,11 +22,7 @@ export const changeDirectiveRule: ActionRule<{ type: 'changeDirective'; piece: s
   section: '§2.5.7',
   conditions: (state, seat, a) =>
     firstRejection(
-      () => activePlayer(state, seat),
-      () => ownPiece(state, seat, a.piece),
-      () => underActivation(state, a.piece),
-      () => commandActionRefusal(state, state.units.find((u) => u.id === a.piece)),
-      () => directiveRefusal(state, state.units.find((u) => u.id === a.piece)!, { type: 'command' }),
+      () => commandActionConditions(state, seat, a.piece),
       () => wingRefusal(ledWing(state, a.piece), a.directive),
     ),
   procedure(state, _seat, a, dice) {

@@ -1,13 +1,12 @@
 import { announce } from '../fog/announce';
 import type { GameEvent } from '../state/events';
 import type { ActionRule } from '../actions/action-rule';
-import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
+import { firstRejection } from '../actions/common';
 import { reject } from '../actions/rejection';
 import { concludeActivation } from '../turn/conclude';
 import { ledWing } from './change-directive';
 import { commandTest } from './command-test';
-import { commandActionRefusal } from './commander';
-import { directiveRefusal } from './directive';
+import { commandActionConditions } from './command-action';
 
 /**
  * Action de Démission (§2.5.15): a wing leader (same conditions as §2.5.7)
@@ -18,11 +17,7 @@ export const resignRule: ActionRule<{ type: 'resign'; piece: string }> = {
   section: '§2.5.15',
   conditions: (state, seat, a) =>
     firstRejection(
-      () => activePlayer(state, seat),
-      () => ownPiece(state, seat, a.piece),
-      () => underActivation(state, a.piece),
-      () => commandActionRefusal(state, state.units.find((u) => u.id === a.piece)),
-      () => directiveRefusal(state, state.units.find((u) => u.id === a.piece)!, { type: 'command' }),
+      () => commandActionConditions(state, seat, a.piece),
       () => (ledWing(state, a.piece) ? null : reject('notWingLeader')),
     ),
   procedure(state, _seat, a, dice) {

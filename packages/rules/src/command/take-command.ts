@@ -1,14 +1,13 @@
 import { announce } from '../fog/announce';
 import type { GameEvent } from '../state/events';
 import type { ActionRule } from '../actions/action-rule';
-import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
+import { firstRejection } from '../actions/common';
 import { reject } from '../actions/rejection';
 import type { GameState, Seat } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { ledWing } from './change-directive';
 import { commandTest } from './command-test';
-import { commandActionRefusal } from './commander';
-import { directiveRefusal } from './directive';
+import { commandActionConditions } from './command-action';
 
 /**
  * Action de Prise de Commandement (§2.5.14): a character (same conditions as
@@ -20,11 +19,7 @@ export const takeCommandRule: ActionRule<{ type: 'takeCommand'; piece: string; w
   section: '§2.5.14',
   conditions: (state, seat, a) =>
     firstRejection(
-      () => activePlayer(state, seat),
-      () => ownPiece(state, seat, a.piece),
-      () => underActivation(state, a.piece),
-      () => commandActionRefusal(state, state.units.find((u) => u.id === a.piece)),
-      () => directiveRefusal(state, state.units.find((u) => u.id === a.piece)!, { type: 'command' }),
+      () => commandActionConditions(state, seat, a.piece),
       () => wingRefusal(state, seat, a.piece, a.wing),
     ),
   procedure(state, _seat, a, dice) {
