@@ -12,7 +12,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PlayerPages } from './helpers/player-pages';
 import type { GameEvent } from '@lames/rules';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
@@ -50,25 +51,9 @@ let browser: Browser | undefined;
 let dataDir = '';
 let base = '';
 let script: { seed: string; run: ScriptRun } | null = null;
-const contexts: BrowserContext[] = [];
-const consoleErrors: string[] = [];
+const pages = new PlayerPages({ width: 1400, height: 900 });
 
-async function newPage(name: string): Promise<Page> {
-  const context = await browser!.newContext({
-    viewport: { width: 1400, height: 900 },
-    locale: 'fr-FR',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => consoleErrors.push(`${name}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(`${name}: ${m.text()}`);
-  });
-  await page.goto(base);
-  await page.waitForSelector('#player-name');
-  await page.fill('#player-name', name);
-  return page;
-}
+const newPage = (name: string): Promise<Page> => pages.open(browser!, base, name);
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(150);
@@ -121,7 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close().catch(() => undefined);
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close().catch(() => undefined);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -429,6 +414,6 @@ describe('a scripted battle in the browser', () => {
     await log.locator('li.log-combat').first().scrollIntoViewIfNeeded();
     await log.screenshot({ path: join(SHOTS, 'battle-b-log-en-full.png') });
     await shot(a, 'battle-a-end');
-    expect(consoleErrors.filter((e) => !/favicon|WebGL|GPU/i.test(e))).toEqual([]);
+    expect(pages.realErrors()).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PlayerPages } from './helpers/player-pages';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { clickHex, colourShare, forceSend, hexCenter, hooks, waitFor, waitReady } from './helpers/lames-page';
@@ -25,22 +26,9 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let dataDir = '';
 let base = '';
-const contexts: BrowserContext[] = [];
-const consoleErrors: string[] = [];
+const pages = new PlayerPages({ width: 1400, height: 860 });
 
-async function newPage(name: string): Promise<Page> {
-  const context = await browser!.newContext({ viewport: { width: 1400, height: 860 }, locale: 'fr-FR' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => consoleErrors.push(`${name}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(`${name}: ${m.text()}`);
-  });
-  await page.goto(base);
-  await page.waitForSelector('#player-name');
-  await page.fill('#player-name', name);
-  return page;
-}
+const newPage = (name: string): Promise<Page> => pages.open(browser!, base, name);
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -65,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // the server first: it closes the rooms at once, where dropped clients would hold a reconnection window
   await server?.close().catch(() => undefined);
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await pages.closeAll();
   await browser?.close().catch(() => undefined);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -178,7 +166,7 @@ describe('the browser client', () => {
     await referee.locator('[data-testid="selection"]', { hasText: 'Embuscade gobeline' }).waitFor();
     await expect(referee.locator('[data-testid="observer"]').count()).resolves.toBe(1);
     await shot(referee, 'referee');
-    expect(consoleErrors.filter((e) => !/favicon|WebGL|GPU/i.test(e))).toEqual([]);
+    expect(pages.realErrors()).toEqual([]);
   });
 
   it('switches to English and back, remembering the choice', async () => {

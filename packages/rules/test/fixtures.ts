@@ -63,3 +63,12 @@ export function withOrder(state: GameState, ...ids: string[]): GameState {
   for (const u of state.units) if (ids.includes(u.id)) u.order = 'specialOrder';
   return state;
 }
+
+/**
+ * A battlefield where the blue unit 'b' holds a special order: withdrawing or
+ * fleeing in order is refused under its wing's attack directive (§2.5.1), and
+ * tests about the manoeuvre itself need it free.
+ */
+export function gameWithFreeB(units: UnitInput[], map: Partial<ScenarioInput['map']> = {}, decoys: ScenarioInput['decoys'] = []): GameState {
+  return withOrder(game(units, map, decoys), 'b');
+}

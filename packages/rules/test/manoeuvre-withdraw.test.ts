@@ -1,8 +1,5 @@
 import { apply, eventsFor, fixedDice, GameState, legalActions, Unit, withdrawOptions } from '../src';
-import { game as field, H, profiles, unit, withOrder } from './fixtures';
-
-/** The blue unit withdraws under a special order: an attack directive would forbid an in-order troop to withdraw (§2.5.1). */
-const game = (...args: Parameters<typeof field>) => withOrder(field(...args), 'b');
+import { gameWithFreeB as game, H, profiles, unit } from './fixtures';
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
 const act = (s: GameState, piece: string, dice: number[] = []) => {
