@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { openFileStore, type FileStore } from '../../src/persistence/file-store';
 import { CorruptRecordError, openStore } from '../../src/persistence/store';
 import { readConfig } from '../../src/config';
-import { makeRecord } from './fixtures';
+import { makeRecord, storeContract } from './fixtures';
 
 let dataDir: string;
 let store: FileStore;
@@ -57,36 +57,7 @@ describe('file store', () => {
     expect(await store.load('b1')).toEqual(later);
   });
 
-  test('overlapping saves of one battle land in call order', async () => {
-    const saves = [];
-    for (let turn = 1; turn <= 10; turn++) {
-      const r = makeRecord('b1');
-      r.state.turn = turn;
-      saves.push(store.save(r));
-    }
-    await Promise.all(saves);
-    expect((await store.load('b1'))?.state.turn).toBe(10);
-  });
-
-  test('listUnfinished lists battles being played, most recent first, and excludes ended ones', async () => {
-    await store.save(makeRecord('old', { updatedAt: '2025-01-01T00:00:00.000Z' }));
-    await store.save(makeRecord('new', { updatedAt: '2025-03-01T00:00:00.000Z' }));
-    await store.save(makeRecord('done', { status: 'ended' }));
-    expect(await store.listUnfinished()).toEqual([
-      {
-        id: 'new',
-        battleName: 'Battle new',
-        scenarioId: 'the-ford',
-        updatedAt: '2025-03-01T00:00:00.000Z',
-      },
-      {
-        id: 'old',
-        battleName: 'Battle old',
-        scenarioId: 'the-ford',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      },
-    ]);
-  });
+  storeContract(() => store);
 
   test('listUnfinished skips a corrupted file instead of failing the whole list', async () => {
     await store.save(makeRecord('good'));

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { MIGRATIONS, openPgStore, type PgStore } from '../../src/persistence/pg-store';
 import { openStore } from '../../src/persistence/store';
 import { readConfig } from '../../src/config';
-import { makeRecord } from './fixtures';
+import { makeRecord, storeContract } from './fixtures';
 
 const PG_URL = process.env.LAMES_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `lames_test_${randomBytes(6).toString('hex')}`;
@@ -127,36 +127,7 @@ describe('PostgreSQL store', () => {
     expect(rows).toEqual([{ id: 'b1', battle_name: 'Renamed', status: 'ended' }]);
   });
 
-  test('overlapping saves of one battle land in call order', async () => {
-    const saves = [];
-    for (let turn = 1; turn <= 10; turn++) {
-      const r = makeRecord('b1');
-      r.state.turn = turn;
-      saves.push(store.save(r));
-    }
-    await Promise.all(saves);
-    expect((await store.load('b1'))?.state.turn).toBe(10);
-  });
-
-  test('listUnfinished lists battles being played, most recent first, and excludes ended ones', async () => {
-    await store.save(makeRecord('old', { updatedAt: '2025-01-01T00:00:00.000Z' }));
-    await store.save(makeRecord('new', { updatedAt: '2025-03-01T00:00:00.000Z' }));
-    await store.save(makeRecord('done', { status: 'ended' }));
-    expect(await store.listUnfinished()).toEqual([
-      {
-        id: 'new',
-        battleName: 'Battle new',
-        scenarioId: 'the-ford',
-        updatedAt: '2025-03-01T00:00:00.000Z',
-      },
-      {
-        id: 'old',
-        battleName: 'Battle old',
-        scenarioId: 'the-ford',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      },
-    ]);
-  });
+  storeContract(() => store);
 
   test('load of an unknown id gives null; a bad id is rejected', async () => {
     expect(await store.load('never-saved')).toBeNull();
