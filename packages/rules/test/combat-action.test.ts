@@ -1,5 +1,4 @@
-import { apply, ApplyResult, fixedDice, GameState, legalActions, shockOptions, stackPlace } from '../src';
-import { choosesRecoil } from '../src/combat/recoil';
+import { apply, ApplyResult, fixedDice, GameState, legalActions, lossChoices, LossPlan, shockOptions, stackPlace } from '../src';
 import { game, H, unit } from './fixtures';
 
 type Units = Parameters<typeof game>[0];
@@ -21,6 +20,10 @@ const done = (r: ApplyResult) => {
 };
 const code = (r: ApplyResult) => (r.ok ? 'ok' : r.rejection.code);
 const combatOf = (r: ApplyResult) => done(r).events.find((e) => e.type === 'combat');
+/** The defending player's choice of how to absorb the losses (§2.7.4), by `seat` (red by default). */
+const absorb = (r: ApplyResult, plan: LossPlan, seat = 'red') => apply(done(r).state, seat, { type: 'absorbLosses', ...plan }, { dice: fixedDice([1, 1, 1, 1]) });
+/** Recoil to `hex` when the defender may choose it. */
+const recoilTo = (r: ApplyResult, hex: string) => done(absorb(r, { steps: [], recoil: H(hex) }));
 
 describe('§2.7.2–2.7.4 the combat procedure', () => {
   test('§2.7.4 worked example through an attack: advantage +1, roll 4 → 1 loss, roll 9 → none', () => {
@@ -89,24 +92,25 @@ describe('§2.7.2–2.7.4 the combat procedure', () => {
 });
 
 describe('§2.7.5 recoil', () => {
-  test('§2.7.5 the last loss is taken as a recoil: one hex back, same facing, a level of cohesion, no contact', () => {
-    const r = done(attack(pair(), [2, 2]));
+  test('§2.7.5 the last loss may be taken as a recoil: one hex back, same facing, a level of cohesion, no contact', () => {
+    const r = recoilTo(attack(pair(), [2, 2]), '0503');
     expect(u(r.state, 'r')).toMatchObject({ hex: H('0503'), facing: 6, steps: 2, cohesion: 'shaken', shock: 'none' });
     expect(r.events.find((e) => e.type === 'recoiled')).toMatchObject({ unit: 'r', from: H('0504'), to: H('0503'), section: '§2.7.5' });
   });
 
   test('§2.7.6 a supported attacker must advance into the vacated hex; an unsupported one may not', () => {
-    const sup = done(attack(pair(), [2, 2]));
+    const sup = recoilTo(attack(pair(), [2, 2]), '0503');
     expect(u(sup.state, 'b')).toMatchObject({ hex: H('0504'), shock: 'none' });
     expect(sup.events.find((e) => e.type === 'advanced')).toMatchObject({ unit: 'b', to: H('0504') });
-    const unsup = done(attack(pair(), [2, 2], { supported: false }));
+    const unsup = recoilTo(attack(pair(), [2, 2], { supported: false }), '0503');
     expect(u(unsup.state, 'r').hex).toBe(H('0503'));
     expect(u(unsup.state, 'b').hex).toBe(H('0505'));
   });
 
-  test('§2.7.5 no recoil for a unit engaged by its flank: the loss is a step', () => {
+  test('§2.7.5 no recoil for a unit engaged by its flank: the loss is a step, with nothing to decide', () => {
     const r = done(attack(pair({ facing: 9 }), [3, 3]));
     expect(combatOf(r)).toMatchObject({ advantage: 2, losses: 1 });
+    expect(r.state.pendingLosses).toBeUndefined();
     expect(u(r.state, 'r')).toMatchObject({ hex: H('0504'), steps: 1, cohesion: 'inOrder' });
   });
 
@@ -120,19 +124,24 @@ describe('§2.7.5 recoil', () => {
     const map = { terrain: { impassable: ['0603', '0403'] } };
     const full = done(attack(pair({}, [unit('r2', 'red', '0503', 6), unit('r3', 'red', '0503', 6)], map), [2, 2]));
     expect(u(full.state, 'r')).toMatchObject({ hex: H('0504'), steps: 1 });
-    const room = done(attack(pair({}, [unit('r2', 'red', '0503', 6)], map), [2, 2]));
+    const room = recoilTo(attack(pair({}, [unit('r2', 'red', '0503', 6)], map), [2, 2]), '0503');
     expect(u(room.state, 'r').hex).toBe(H('0503'));
     expect(stackPlace(room.state, u(room.state, 'r'))).toBe('front');
   });
 
-  test('§2.7.5 recoil is compulsory on the last step; otherwise the defender policy decides', () => {
-    const r = done(attack(pair({ steps: 1 }), [2, 2]));
+  test('§2.7.5 recoil is compulsory on the last step; otherwise the defender chooses between a step and a recoil', () => {
+    const last = done(attack(pair({ steps: 1 }), [2, 2]));
+    const choices = lossChoices(last.state, 'red');
+    expect(choices.length).toBeGreaterThan(0);
+    expect(choices.every((p) => p.recoil !== undefined && p.steps.length === 0)).toBe(true);
+    const r = recoilTo(last, '0503');
     expect(u(r.state, 'r')).toMatchObject({ hex: H('0503'), steps: 1, cohesion: 'shaken' });
     expect(u(r.state, 'r').destroyed).toBeFalsy();
-    const x = u(r.state, 'r');
-    expect(choosesRecoil({ ...x, steps: 2 }, [x], [], 'onlyWhenCompulsory')).toBe(false);
-    expect(choosesRecoil({ ...x, steps: 1 }, [x], [], 'onlyWhenCompulsory')).toBe(true);
-    expect(choosesRecoil({ ...x, steps: 2, cohesion: 'routed' }, [{ ...x, cohesion: 'routed' }], [], 'whenItSavesAStep')).toBe(false);
+    const open = done(attack(pair(), [2, 2]));
+    expect(lossChoices(open.state, 'red')).toEqual(expect.arrayContaining([{ steps: ['r'] }, { steps: [], recoil: H('0503') }]));
+    const stood = done(absorb(open, { steps: ['r'] }));
+    expect(u(stood.state, 'r')).toMatchObject({ hex: H('0504'), steps: 1, cohesion: 'inOrder' });
+    expect(u(stood.state, 'b').hex).toBe(H('0505'));
   });
 
   test('§2.7.4 steady units never recoil: they take steps', () => {
@@ -142,20 +151,74 @@ describe('§2.7.5 recoil', () => {
     expect(u(r.state, 'r')).toMatchObject({ hex: H('0504'), steps: 1 });
   });
 
-  test('§2.7.5 a small unit alone recoils to any hex free of enemies', () => {
+  test('§2.7.4 a stack recoils without its steady unit, which loses a step (the defender names it)', () => {
+    const s = pair({}, [unit('r2', 'red', '0504', 6)]);
+    u(s, 'r2').profiles.morale.class = 'steady';
+    const open = done(attack(s, [3, 3]));
+    expect(combatOf(open)).toMatchObject({ losses: 1 });
+    expect(lossChoices(open.state, 'red')).toContainEqual({ steps: [], recoil: H('0503'), stayer: 'r2' });
+    const r = done(absorb(open, { steps: [], recoil: H('0503'), stayer: 'r2' }));
+    expect(u(r.state, 'r')).toMatchObject({ hex: H('0503'), steps: 2, cohesion: 'shaken' });
+    expect(u(r.state, 'r2')).toMatchObject({ hex: H('0504'), steps: 1, cohesion: 'inOrder' });
+    expect(r.events.find((e) => e.type === 'stepLost')).toMatchObject({ unit: 'r2', reason: 'steadyStayed', section: '§2.7.4' });
+  });
+
+  test('§2.7.5 a small unit alone recoils to any hex free of enemies, the defender choosing which', () => {
     const s = fight([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6, { kind: 'character', size: 'small' })]);
-    const r = done(attack(s, [3, 3]));
-    expect(combatOf(r)).toMatchObject({ advantage: 4, losses: 1 });
-    expect(u(r.state, 'r')).toMatchObject({ hex: H('0503'), steps: 2 });
+    const open = done(attack(s, [3, 3]));
+    expect(combatOf(open)).toMatchObject({ advantage: 4, losses: 1 });
+    const hexes = lossChoices(open.state, 'red').flatMap((p) => (p.recoil === undefined ? [] : [p.recoil]));
+    expect(hexes).toHaveLength(5);
+    expect(hexes).not.toContain(H('0505'));
+    const r = recoilTo(open, '0404');
+    expect(u(r.state, 'r')).toMatchObject({ hex: H('0404'), steps: 2 });
   });
 
   test('§2.7.4 destruction, and losses left over fall on the stack (the last as a recoil)', () => {
     const s = pair({ steps: 1 }, [unit('r2', 'red', '0504', 6)]);
-    const r = done(attack(s, [1, 1]));
-    expect(combatOf(r)).toMatchObject({ advantage: 2, losses: 2 });
+    const open = done(attack(s, [1, 1]));
+    expect(combatOf(open)).toMatchObject({ advantage: 2, losses: 2 });
+    expect(lossChoices(open.state, 'red')).toContainEqual({ steps: ['r'], recoil: H('0503') });
+    expect(lossChoices(open.state, 'red')).toContainEqual({ steps: ['r', 'r2'] });
+    const r = done(absorb(open, { steps: ['r'], recoil: H('0503') }));
     expect(r.events.find((e) => e.type === 'unitDestroyed')).toMatchObject({ unit: 'r', hex: H('0504') });
     expect(u(r.state, 'r2')).toMatchObject({ hex: H('0503'), steps: 2, cohesion: 'shaken' });
     expect(u(r.state, 'b').hex).toBe(H('0504'));
+  });
+
+  test('§2.7.4 the losses the destroyed unit cannot take are spread through its stack as the defender likes', () => {
+    const s = pair({ steps: 1 }, [unit('r2', 'red', '0504', 6), unit('rc', 'red', '0504', 6, { kind: 'character', size: 'small' })]);
+    const open = done(attack(s, [1, 1]));
+    const steps = lossChoices(open.state, 'red').filter((p) => p.recoil === undefined);
+    expect(steps).toEqual([{ steps: ['r', 'r2'] }, { steps: ['r', 'rc'] }]);
+    const r = done(absorb(open, { steps: ['r', 'rc'] }));
+    expect(u(r.state, 'rc').steps).toBe(u(s, 'rc').steps - 1);
+    expect(u(r.state, 'r2')).toMatchObject({ steps: 2, hex: H('0504') });
+  });
+});
+
+describe('§2.7.4 the defender decides while the combat waits', () => {
+  test('§2.7.4 while the defender decides, every other action waits and the dice log says so', () => {
+    const open = done(attack(pair(), [2, 2]));
+    expect(open.events.find((e) => e.type === 'lossesAwaited')).toMatchObject({ unit: 'r', side: 'red', losses: 1, section: '§2.7.4' });
+    expect(open.state.pendingLosses).toMatchObject({ side: 'red', defender: 'r', attacker: 'b' });
+    expect(open.state.activation).toEqual({ piece: 'b' });
+    expect(code(apply(open.state, 'blue', { type: 'pass', piece: 'b' }))).toBe('awaitingLosses');
+    expect(code(apply(open.state, 'blue', { type: 'endTurn' }))).toBe('awaitingLosses');
+    expect(legalActions(open.state, 'blue', 'b').every((l) => !l.allowed && l.rejection?.code === 'awaitingLosses')).toBe(true);
+  });
+
+  test('§2.7.4 only the defender (or the referee for an absent player) decides, and only among the plans the rules offer', () => {
+    const open = done(attack(pair(), [2, 2]));
+    expect(code(absorb(open, { steps: [], recoil: H('0503') }, 'blue'))).toBe('notDefender');
+    expect(lossChoices(open.state, 'blue')).toEqual([]);
+    expect(code(absorb(open, { steps: [], recoil: H('0404') }))).toBe('notALossPlan');
+    expect(code(absorb(open, { steps: ['r', 'r'] }))).toBe('notALossPlan');
+    const byReferee = done(absorb(open, { steps: [], recoil: H('0503') }, 'referee'));
+    expect(u(byReferee.state, 'r').hex).toBe(H('0503'));
+    expect(byReferee.state.pendingLosses).toBeUndefined();
+    expect(byReferee.state.activation).toBeNull();
+    expect(code(absorb(byReferee, { steps: ['r'] }))).toBe('noLossesAwaited');
   });
 });
 
@@ -203,9 +266,10 @@ describe('§2.7.1.1 duels', () => {
   test('§2.7.1.1 case 1: a small character in a stack duels a small character in a stack', () => {
     const s = fight([unit('b', 'blue', '0505', 0), hero('bc', 'blue', '0505', 0), unit('r', 'red', '0504', 6), hero('rc', 'red', '0504', 6)], {}, 'bc');
     expect(code(apply(s, 'blue', { type: 'shock', piece: 'bc', target: 'r', supported: false }))).toBe('notFrontOfStack');
-    const r = done(duel(s, 'rc', [2, 2]));
+    const open = done(duel(s, 'rc', [2, 2]));
     // The size modifiers cancel: unsupported −4 only; one loss, the character recoils alone.
-    expect(combatOf(r)).toMatchObject({ kind: 'duel', advantage: -4, losses: 1 });
+    expect(combatOf(open)).toMatchObject({ kind: 'duel', advantage: -4, losses: 1 });
+    const r = recoilTo(open, '0503');
     expect(u(r.state, 'rc').hex).toBe(H('0503'));
     expect(u(r.state, 'r').hex).toBe(H('0504'));
     expect(u(r.state, 'bc').hex).toBe(H('0505'));

@@ -6,11 +6,13 @@ import {
   GameState,
   LegalAction,
   legalActions,
+  lossChoices,
   orderOptions,
   piecesToActivate,
   reachable,
   returnOptions,
   SCENARIOS,
+  seatToAct,
   seededDice,
   seedRng,
   shockOptions,
@@ -37,7 +39,7 @@ function randomGame(scenario: (typeof SCENARIOS)[number], seed: string): { state
   let actions = 0;
   const played = new Set<string>();
   while (state.status === 'playing' && actions < 3000) {
-    const seat = state.activeSide;
+    const seat = seatToAct(state);
     const action = nextAction(state, seat, choose) as { type: string };
     const r = apply(state, seat, action);
     if (!r.ok) throw new Error(`offered action refused: ${JSON.stringify(action)} → ${r.rejection.code}`);
@@ -50,14 +52,23 @@ function randomGame(scenario: (typeof SCENARIOS)[number], seed: string): { state
 }
 
 function nextAction(state: GameState, seat: string, choose: Choose): unknown {
+  // A combat waiting for the defender's choice of losses (§2.7.4).
+  if (state.pendingLosses) return { type: 'absorbLosses', ...choose(lossChoices(state, seat)) };
   const piece = state.activation?.piece;
   if (piece) return pieceAction(state, seat, piece, choose);
   const pending = state.wings.filter((w) => w.side === seat && w.shakenMarkers > 0);
   if (pending.length > 0 && choose([1, 2]) === 1) return { type: 'wingMorale', wing: choose(pending).id };
-  const pieces = piecesToActivate(state, seat);
+  // A piece off the map is activated by its return roll (§2.6.10.2), when a hex is open to it.
+  const returning = (p: string) => returnOptions(state, seat, p);
+  const pieces = piecesToActivate(state, seat).filter((p) => onMap(state, p) || returning(p).length > 0);
   const mayEnd = legalActions(state, seat, pieces[0] ?? '').find((l) => l.type === 'endTurn')?.allowed;
   if (mayEnd && (pieces.length === 0 || choose([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) === 1)) return { type: 'endTurn' };
-  return { type: 'activate', piece: choose(pieces) };
+  const next = choose(pieces);
+  return onMap(state, next) ? { type: 'activate', piece: next } : { type: 'returnToMap', piece: next, to: choose(returning(next)) };
+}
+
+function onMap(state: GameState, piece: string): boolean {
+  return (state.units.find((u) => u.id === piece) ?? state.decoys.find((d) => d.id === piece))!.hex >= 0;
 }
 
 /** One of the actions open to the piece under activation, with options the rules offered. */
@@ -135,6 +146,6 @@ describe('random legal games on the shipped scenarios', () => {
   );
 
   test('the random games between them play the actions of chapter 2', () => {
-    for (const type of ['move', 'shock', 'pass', 'endTurn', 'activate', 'rest', 'withdraw']) expect(everPlayed).toContain(type);
+    for (const type of ['move', 'shock', 'absorbLosses', 'pass', 'endTurn', 'activate', 'rest', 'withdraw']) expect(everPlayed).toContain(type);
   });
 });

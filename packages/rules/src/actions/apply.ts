@@ -4,6 +4,7 @@ import type { GameEvent } from '../state/events';
 import type { GameState, Seat } from '../state/types';
 import type { ActionRule } from './action-rule';
 import { activateRule } from './activate';
+import { absorbLossesRule, awaitingLossesRefusal } from '../combat/absorb-losses-action';
 import { duelRule } from '../combat/duel-action';
 import { shockRule } from '../combat/shock-action';
 import { endTurnRule } from './end-turn';
@@ -34,6 +35,7 @@ export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { typ
   activate: activateRule,
   shock: shockRule,
   duel: duelRule,
+  absorbLosses: absorbLossesRule,
   move: moveRule,
   withdraw: withdrawRule,
   flee: fleeRule,
@@ -68,7 +70,7 @@ export function apply(state: GameState, seat: Seat, input: unknown, options: { d
   const action = parsed.data;
   const rule = ACTION_RULES[action.type] as ActionRule<Action>;
   // A unit bound to an action (§2.9.1) is refused every other one.
-  const refusal = rule.conditions(state, seat, action) ?? forcedRefusalOf(state, action) ?? distributingRefusal(state, 'piece' in action ? action.piece : undefined, action.type);
+  const refusal = awaitingLossesRefusal(state, action.type) ?? rule.conditions(state, seat, action) ?? forcedRefusalOf(state, action) ?? distributingRefusal(state, 'piece' in action ? action.piece : undefined, action.type);
   if (refusal) return { ok: false, rejection: refusal };
   const next = cloneState(state);
   const dice = options.dice ?? seededDice(next.rng!);

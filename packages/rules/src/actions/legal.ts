@@ -14,6 +14,7 @@ import { arrivalsAllowed } from '../command/move-directive';
 import { commandVerdicts } from '../command/legal';
 import { distributingRefusal } from '../command/distributing';
 import { attackVerdict } from '../combat/options';
+import { awaitingLossesRefusal } from '../combat/absorb-losses-action';
 import { ACTION_RULES } from './apply';
 import { faceOptions, faceRule } from './face';
 import { rallyRule } from '../recovery/rally';
@@ -42,7 +43,7 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
   // A unit bound to an action (§2.9.1) is refused the others, with the reason.
   const bound = (type: ActionType) => forcedRefusal(state, piece, type, (t) => t in ACTION_RULES) ?? distributingRefusal(state, piece, type);
   const verdict = (type: ActionType, r: Rejection | null, extra: Partial<LegalAction> = {}): LegalAction => {
-    const why = r ?? bound(type);
+    const why = awaitingLossesRefusal(state, type) ?? r ?? bound(type);
     return why ? { type, allowed: false, rejection: why } : { type, allowed: true, ...extra };
   };
   const modes = (['normal', 'extra', 'minimal'] as MoveMode[]).filter((m) => !moveRefusal(state, seat, piece, m));

@@ -129,6 +129,10 @@ export const REJECTIONS = {
   notOffMap: { section: '§2.6.10.2', fr: "Cette unité n'est pas hors de la carte.", en: 'That unit is not off the map.' },
   returnTooSoon: { section: '§2.6.10.2', fr: "Une unité sortie revient au plus tôt au tour suivant.", en: 'A unit that left returns on a later turn at the earliest.' },
   returnHex: { section: '§2.6.10.2', fr: "L'unité revient par un des côtés d'hex voisins de son point de sortie : {hex} n'en est pas un ou lui est fermé.", en: 'The unit returns across one of the hexsides next to where it left: {hex} is not one, or is closed to it.' },
+  awaitingLosses: { section: '§2.7.4', fr: '{side} choisit comment absorber les pertes du combat : attendez sa décision.', en: '{side} is choosing how to absorb the combat losses: wait for that decision.' },
+  noLossesAwaited: { section: '§2.7.4', fr: "Aucun combat n'attend de décision sur ses pertes.", en: 'No combat is waiting for a decision on its losses.' },
+  notDefender: { section: '§2.7.4', fr: "C'est au défenseur ({side}) de choisir comment absorber les pertes.", en: 'The defender ({side}) chooses how to absorb the losses.' },
+  notALossPlan: { section: '§2.7.5', fr: "Cette répartition des pertes n'est pas permise : l'unité attaquée absorbe d'abord, seule la dernière perte peut être un recul (obligatoire sur son dernier pas s'il est possible).", en: 'That way of absorbing the losses is not allowed: the attacked unit absorbs first, only the last loss may be a recoil (compulsory on its last step when possible).' },
 } as const satisfies Record<string, { section: string; fr: string; en: string }>;
 
 export type RejectionCode = keyof typeof REJECTIONS;

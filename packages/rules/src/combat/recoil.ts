@@ -1,4 +1,3 @@
-import { combatResults } from '../data';
 import { directionTo, DIRECTIONS, Direction } from '../geometry/hex';
 import { turnSteps, zoneOf } from '../geometry/facing';
 import { event, GameEvent } from '../state/events';
@@ -13,13 +12,11 @@ import { placeInStack, stackAt, stackPoints, stackPointsAt, STACK_LIMIT } from '
 /**
  * Recoil (§2.7.5): the defender may take its last loss by stepping back one
  * hex into its rear zone with its whole stack, keeping its facing. Each unit
- * that recoils loses a level of cohesion; steady units stay and one of them
- * loses a step instead (§2.7.4).
+ * that recoils loses a level of cohesion; steady units stay and one of them,
+ * the defender's choice, loses a step instead (§2.7.4).
  */
 
-export type RecoilPolicy = (typeof combatResults.options)['defenderRecoilPolicy'];
-
-function isSteady(state: GameState, u: Unit): boolean {
+export function isSteady(state: GameState, u: Unit): boolean {
   return moraleFor(state, u).class === 'steady';
 }
 
@@ -40,7 +37,9 @@ function recoilDirections(group: Unit[]): Direction[] {
 function mayStandIn(state: GameState, group: Unit[], from: number, dir: Direction, to: number): boolean {
   if (to < 0) return false;
   const side = group[0].side;
-  if (state.units.some((u) => u.hex === to && u.side !== side) || state.decoys.some((d) => d.hex === to && d.side !== side)) return false;
+  // Covers count as enemies too: a seat's view (where the choices are computed) only shows their markers.
+  const enemyIn = (x: { hex: number; side: string }) => x.hex === to && x.side !== side;
+  if (state.units.some(enemyIn) || state.decoys.some(enemyIn) || (state.covers ?? []).some(enemyIn)) return false;
   if (!group.every((u) => mayEnterTerrain(u, terrainAt(state.board, to)) && mayCrossHexside(u, hexsideAt(state.board, from, dir)))) return false;
   if (stackPointsAt(state, to) + group.reduce((p, u) => p + stackPoints(u), 0) > STACK_LIMIT) return false;
   const lead = group.find((u) => u.size === 'large');
@@ -58,42 +57,23 @@ function safeIn(state: GameState, group: Unit[], to: number): boolean {
   }
 }
 
-/** Where the group may recoil, or null (§2.7.5 conditions). */
-export function recoilHex(state: GameState, group: Unit[]): number | null {
-  if (group.length === 0) return null;
-  if (group.some((u) => u.shock === 'charge' || isSteady(state, u) || engagedFromFlankOrRear(state, u))) return null;
+/** Where the group may recoil, the hex straight behind first; none when it may not (§2.7.5 conditions). */
+export function recoilHexes(state: GameState, group: Unit[]): number[] {
+  if (group.length === 0) return [];
+  if (group.some((u) => u.shock === 'charge' || isSteady(state, u) || engagedFromFlankOrRear(state, u))) return [];
   const from = group[0].hex;
-  for (const dir of recoilDirections(group)) {
-    const to = neighbour(state.board, from, dir);
-    if (mayStandIn(state, group, from, dir, to) && safeIn(state, group, to)) return to;
-  }
-  return null;
-}
-
-/** Who recoils with the unit: its whole stack but the steady units (a duel moves the character alone). */
-export function recoilGroup(state: GameState, unit: Unit, kind: 'shock' | 'duel'): { movers: Unit[]; steady: Unit[] } {
-  const stack = kind === 'duel' ? [unit] : stackAt(state, unit.hex);
-  return { movers: stack.filter((u) => !isSteady(state, u)), steady: stack.filter((u) => isSteady(state, u)) };
-}
-
-/** Losing a cohesion level would destroy it (a routed unit that may rout further). */
-function cohesionLossDestroys(u: Unit): boolean {
-  const cls = u.profiles.morale.class;
-  return u.cohesion === 'routed' && cls !== 'magic' && cls !== 'steady' && cls !== 'demonic';
+  return recoilDirections(group)
+    .map((dir) => ({ dir, to: neighbour(state.board, from, dir) }))
+    .filter(({ dir, to }) => mayStandIn(state, group, from, dir, to) && safeIn(state, group, to))
+    .map(({ to }) => to);
 }
 
 /**
- * Whether the defender takes this last loss as a recoil: compulsory on its
- * last step (§2.7.5); otherwise the defender's choice, made by the policy
- * of combat-results.json since the defender is not asked mid-action.
+ * Carries out the recoil: one hex, same facing, on top of the new stack, a
+ * cohesion level each, no contact marker; the steady unit left behind (if
+ * any) loses a step.
  */
-export function choosesRecoil(unit: Unit, movers: Unit[], steady: Unit[], policy: RecoilPolicy = combatResults.options.defenderRecoilPolicy): boolean {
-  if (unit.steps <= 1) return true;
-  return policy === 'whenItSavesAStep' && steady.length === 0 && !movers.some(cohesionLossDestroys);
-}
-
-/** Carries out the recoil: one hex, same facing, on top of the new stack, a cohesion level each, no contact marker. */
-export function executeRecoil(state: GameState, movers: Unit[], steady: Unit[], to: number): GameEvent[] {
+export function executeRecoil(state: GameState, movers: Unit[], stayer: Unit | null, to: number): GameEvent[] {
   const from = movers[0].hex;
   const events: GameEvent[] = [];
   for (const u of [...movers].reverse()) {
@@ -103,6 +83,6 @@ export function executeRecoil(state: GameState, movers: Unit[], steady: Unit[], 
     events.push(event({ type: 'recoiled', unit: u.id, from, to }, '§2.7.5'));
   }
   for (const u of movers) events.push(...loseCohesion(state, u, 'recoil', '§2.7.5'));
-  if (steady.length > 0) events.push(...loseStep(state, steady[0], 'steadyStayed', '§2.7.4'));
+  if (stayer) events.push(...loseStep(state, stayer, 'steadyStayed', '§2.7.4'));
   return events;
 }

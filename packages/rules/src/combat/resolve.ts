@@ -2,12 +2,14 @@ import { revealSweep } from '../fog/reveal';
 import { cloneState } from '../state/clone';
 import type { DiceSource } from '../state/dice';
 import { event, GameEvent } from '../state/events';
-import type { GameState, Unit } from '../state/types';
+import type { GameState, PendingLosses, Unit } from '../state/types';
+import { viewFor } from '../fog/view';
 import { concludeActivation } from '../turn/conclude';
 import { loseBreath, loseCharge } from '../units/condition';
 import { advanceAfterCombat } from './advance';
 import { Advantage, advantageOf } from './advantage';
-import { absorbLosses } from './losses';
+import { lossPlans } from './loss-plans';
+import { applyPlan, chargeLoss } from './losses';
 import { columnLabel, lossesFor } from './results';
 import { chargeHolds } from './targets';
 
@@ -54,10 +56,27 @@ export function resolveAttack(state: GameState, attack: Attack, dice: DiceSource
   events.push(event(body, attack.kind === 'duel' ? '§2.7.1.1' : '§2.7.3'));
   // The breath of a supported attack is paid after the blow: the advantage counts the breath the unit had.
   if (supported && a.shock !== 'charge') events.push(...loseBreath(state, a, 'supportedAttack', '§2.7.3.1'));
-  const hex = t.hex;
-  events.push(...absorbLosses(state, t, losses, attack.kind));
-  events.push(...advanceAfterCombat(state, a, hex, supported));
-  events.push(...revealSweep(state));
-  events.push(...concludeActivation(state, true));
-  return events;
+  const pending: PendingLosses = { side: t.side, kind: attack.kind, attacker: a.id, defender: t.id, hex: t.hex, supported, losses };
+  events.push(...chargeLoss(state, t, pending));
+  return [...events, ...absorbOrAsk(state, pending)];
+}
+
+/**
+ * The defender's losses: applied at once when the rules leave a single way
+ * to absorb them; otherwise the combat waits for the defending player's
+ * choice (the absorbLosses action), as at the table.
+ */
+function absorbOrAsk(state: GameState, pending: PendingLosses): GameEvent[] {
+  const plans = lossPlans(viewFor(state, pending.side), pending);
+  if (plans.length > 1) {
+    state.pendingLosses = pending;
+    return [event({ type: 'lossesAwaited', unit: pending.defender, side: pending.side, losses: pending.losses, choices: plans.length }, '§2.7.4')];
+  }
+  return [...(plans.length === 1 ? applyPlan(state, pending, plans[0]) : []), ...finishAttack(state, pending)];
+}
+
+/** What follows the losses: advance after combat (§2.7.6), reveals, and the end of the attacker's activation. */
+export function finishAttack(state: GameState, pending: PendingLosses): GameEvent[] {
+  const attacker = state.units.find((u) => u.id === pending.attacker)!;
+  return [...advanceAfterCombat(state, attacker, pending.hex, pending.supported), ...revealSweep(state), ...concludeActivation(state, true)];
 }

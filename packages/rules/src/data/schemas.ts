@@ -115,7 +115,6 @@ export const weaponSystemsSchema = z.object({
 });
 export type WeaponSystems = z.infer<typeof weaponSystemsSchema>;
 
-export const DEFENDER_RECOIL_POLICIES = ['whenItSavesAStep', 'onlyWhenCompulsory'] as const;
 const lossCount = z.number().int().min(0).max(3);
 const terrainShock = z.object({ from: z.number().int(), to: z.number().int() });
 
@@ -125,7 +124,6 @@ export const combatResultsSchema = z
     columns: z.array(z.object({ label: z.string(), min: z.number().int().optional(), max: z.number().int().optional() })).length(9),
     rows: z.object(Object.fromEntries([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((r) => [String(r), z.array(lossCount).length(9)]))).strict(),
     terrain: z.object(Object.fromEntries(TERRAINS.map((t) => [t, terrainShock])) as Record<Terrain, typeof terrainShock>).strict(),
-    options: z.object({ defenderRecoilPolicy: z.enum(DEFENDER_RECOIL_POLICIES) }),
   })
   .refine((t) => t.columns[0].min === undefined && t.columns[8].max === undefined, 'the first column has no minimum and the last no maximum')
   .refine((t) => t.columns.every((c, i) => i === 0 || (c.min !== undefined && c.min === (t.columns[i - 1].max ?? NaN) + 1)), 'columns must be contiguous');

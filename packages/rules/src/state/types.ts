@@ -142,6 +142,24 @@ export interface Activation {
   commandPoints?: number;
 }
 
+/**
+ * A combat waiting for the defending player to choose how its losses are
+ * absorbed (§2.7.4–2.7.5): whether the last one is a recoil and where, how
+ * losses spread through the stack, which steady unit pays for a recoil.
+ */
+export interface PendingLosses {
+  /** The side that decides: the defender's. */
+  side: SideId;
+  kind: 'shock' | 'duel';
+  attacker: string;
+  defender: string;
+  /** The attacked hex, for the advance after combat (§2.7.6). */
+  hex: number;
+  supported: boolean;
+  /** Losses still to absorb (a charging defender's compulsory step already taken). */
+  losses: number;
+}
+
 export interface GameState {
   scenarioId: string;
   board: Board;
@@ -164,6 +182,8 @@ export interface GameState {
   covers?: Cover[];
   /** Demoralisation tests owed for units lost during the current action (§2.5.10.2); rolled before the action returns. */
   pendingDemoralisation?: { wing: string; lost: string }[];
+  /** Set while the defender chooses how to absorb a combat's losses; every other action waits (§2.7.4). */
+  pendingLosses?: PendingLosses;
 }
 
 export interface RngState {

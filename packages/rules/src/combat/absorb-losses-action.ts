@@ -1,0 +1,58 @@
+import type { ActionRule } from '../actions/action-rule';
+import { firstRejection, sideName } from '../actions/common';
+import { reject, Rejection } from '../actions/rejection';
+import { viewFor } from '../fog/view';
+import type { GameState, Seat } from '../state/types';
+import { LossPlan, lossPlans, planKey } from './loss-plans';
+import { applyPlan } from './losses';
+import { finishAttack } from './resolve';
+
+export interface AbsorbLossesAction extends LossPlan {
+  type: 'absorbLosses';
+}
+
+/**
+ * Absorbing the losses (§2.7.4–2.7.5), the defending player's decision in the
+ * middle of the attacker's combat. Conditions: a combat awaits it, the seat
+ * is the defender's (or the referee, who may decide for an absent player),
+ * and the plan is one the rules offer. Procedure: the plan, then the rest of
+ * the combat (advance after combat, end of the attacker's activation).
+ */
+export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
+  section: '§2.7.4',
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => (state.pendingLosses ? null : reject('noLossesAwaited')),
+      () => deciderRefusal(state, seat),
+      () => (lossChoices(state, seat).some((p) => planKey(p) === planKey(a)) ? null : reject('notALossPlan')),
+    ),
+  procedure: (state, _seat, a) => {
+    const pending = state.pendingLosses!;
+    delete state.pendingLosses;
+    return [...applyPlan(state, pending, a), ...finishAttack(state, pending)];
+  },
+};
+
+function deciderRefusal(state: GameState, seat: Seat): Rejection | null {
+  const side = state.pendingLosses!.side;
+  return seat === side || seat === 'referee' ? null : reject('notDefender', { side: sideName(state, side) });
+}
+
+/** The plans open to `seat` now: empty unless it decides a combat's losses. Works on the full state or a view. */
+export function lossChoices(state: GameState, seat: Seat): LossPlan[] {
+  const pending = state.pendingLosses;
+  if (!pending || (seat !== pending.side && seat !== 'referee')) return [];
+  const view = state.perspective ? state : viewFor(state, pending.side);
+  return lossPlans(view, pending);
+}
+
+/** While a combat awaits the defender, every other action waits too (§2.7.4). */
+export function awaitingLossesRefusal(state: GameState, type: string): Rejection | null {
+  if (!state.pendingLosses || type === 'absorbLosses') return null;
+  return reject('awaitingLosses', { side: sideName(state, state.pendingLosses.side) });
+}
+
+/** Whose decision the game waits for: the defender's during a combat's losses, else the active player's. */
+export function seatToAct(state: GameState): string {
+  return state.pendingLosses?.side ?? state.activeSide;
+}

@@ -1,0 +1,59 @@
+import type { GameState, PendingLosses, Unit } from '../state/types';
+import { stackAt } from '../units/stacking';
+import { isSteady, recoilHexes } from './recoil';
+
+/**
+ * One way for the defender to absorb a combat's losses (§2.7.4): the units
+ * that lose a step, in order, then possibly the last loss as a recoil of
+ * what remains of the stack to `recoil`, with the steady unit that stays
+ * and pays a step for it (`stayer`).
+ */
+export interface LossPlan {
+  steps: string[];
+  recoil?: number;
+  stayer?: string;
+}
+
+/** A stable text for a plan, so that a player's choice can be matched against the rules' list. */
+export function planKey(p: LossPlan): string {
+  return JSON.stringify([p.steps, p.recoil ?? null, p.stayer ?? null]);
+}
+
+/**
+ * Every way the defender may absorb `pending.losses` (§2.7.4–2.7.5):
+ * - the attacked unit takes the losses first, as steps;
+ * - only the last loss may be a recoil, of the whole stack but its steady
+ *   units, into any hex the rules allow; it is compulsory when possible and
+ *   the absorbing unit is on its last step (§2.7.5);
+ * - once the attacked unit cannot avoid destruction, the rest falls on the
+ *   units stacked with it, as the defender likes (§2.7.4); a duel involves
+ *   the character alone.
+ * Computed on the defender's view, so no choice depends on a hidden enemy.
+ */
+export function lossPlans(state: GameState, pending: PendingLosses): LossPlan[] {
+  const defender = state.units.find((u) => u.id === pending.defender);
+  if (!defender || defender.destroyed || pending.losses <= 0) return [];
+  const stack = pending.kind === 'duel' ? [defender] : [defender, ...stackAt(state, defender.hex).filter((u) => u.id !== defender.id)];
+  const plans: LossPlan[] = [];
+  const explore = (left: number, taken: string[], steps: Map<string, number>): void => {
+    const alive = stack.filter((u) => steps.get(u.id)! > 0);
+    if (left === 0 || alive.length === 0) return void plans.push({ steps: taken });
+    const absorbers = steps.get(defender.id)! > 0 ? [defender] : alive;
+    if (left === 1) return void plans.push(...lastLoss(state, alive, absorbers, taken, steps));
+    for (const u of absorbers) explore(left - 1, [...taken, u.id], new Map(steps).set(u.id, steps.get(u.id)! - 1));
+  };
+  explore(pending.losses, [], new Map(stack.map((u) => [u.id, u.steps])));
+  return plans;
+}
+
+/** The choices for the last loss: a recoil (per hex and stayer) or a step, unless the step is the absorber's last and a recoil is open. */
+function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: string[], steps: Map<string, number>): LossPlan[] {
+  const movers = alive.filter((u) => !isSteady(state, u));
+  const stayers = alive.filter((u) => isSteady(state, u));
+  const mayRecoil = absorbers.some((u) => movers.includes(u));
+  const hexes = mayRecoil ? recoilHexes(state, movers) : [];
+  const recoils = hexes.flatMap((to) => (stayers.length === 0 ? [{ steps: taken, recoil: to }] : stayers.map((s) => ({ steps: taken, recoil: to, stayer: s.id }))));
+  const compulsory = (u: Unit) => hexes.length > 0 && movers.includes(u) && steps.get(u.id) === 1;
+  const stepPlans = absorbers.filter((u) => !compulsory(u)).map((u) => ({ steps: [...taken, u.id] }));
+  return [...recoils, ...stepPlans];
+}
