@@ -242,7 +242,9 @@ export class Lobby {
     const sideName = (id: string, name?: string) => name ?? sc?.sides.find((s) => s.id === id)?.name ?? id;
     const scenarioName = !b.scenarioName ? (sc ? pick(sc.name) : b.scenarioId) : typeof b.scenarioName === 'string' ? b.scenarioName : pick(b.scenarioName);
     const key = b.roomId ?? b.resumeId ?? '';
-    const buttons = b.sides.map((s) =>
+    // a saved battle is listed without its seats (every one is free): its sides are the scenario's
+    const sides = b.sides.length > 0 || b.roomId ? b.sides : (sc?.sides ?? []).map((s) => ({ id: s.id, name: s.name, taken: false }));
+    const buttons = sides.map((s) =>
       h(
         'button',
         { class: 'btn', 'data-join': s.id, disabled: s.taken || this.busy, onclick: () => void this.join(b, s.id) },

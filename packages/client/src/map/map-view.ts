@@ -23,6 +23,8 @@ export class MapView {
   private hoverHex = -1;
   /** Set once the player pans or zooms: resizing then keeps their framing. */
   private userMoved = false;
+  /** Follows the host's size; disconnected by destroy (a destroyed app has no resize). */
+  private resizeObserver: ResizeObserver | null = null;
 
   constructor(
     private readonly host: HTMLElement,
@@ -53,11 +55,12 @@ export class MapView {
     this.world.addChild(this.boardLayer, this.reachLayer, this.counterLayer, this.overlayLayer);
     this.app.stage.addChild(this.world);
     this.listen();
-    new ResizeObserver(() => {
+    this.resizeObserver = new ResizeObserver(() => {
       this.app.resize();
       if (!this.userMoved) this.fit();
       this.requestRender();
-    }).observe(this.host);
+    });
+    this.resizeObserver.observe(this.host);
   }
 
   setBoard(board: Board): void {
@@ -192,6 +195,7 @@ export class MapView {
   }
 
   destroy(): void {
+    this.resizeObserver?.disconnect();
     cancelAnimationFrame(this.renderFrame);
     this.app.destroy(true, { children: true });
   }
