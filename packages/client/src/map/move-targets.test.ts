@@ -14,6 +14,16 @@ describe('move highlights', () => {
     ]);
   });
 
+  it('§2.6.10 offers leaving the map at its edge hex, after the facings of the same cost', () => {
+    const out: Arrival = { ...arrival(5, 6, 1, 'exit'), exit: 3, steps: [{ to: 5 }, { exit: 3 }] };
+    const by = arrivalsByHex([out, arrival(5, 6, 1), arrival(5, 0, 1.5)]);
+    expect(by.get(5)!.map((a) => [a.facing, a.cost, a.exit])).toEqual([
+      [6, 1, undefined],
+      [6, 1, 3],
+      [0, 1.5, undefined],
+    ]);
+  });
+
   it('marks a hex where every arrival is stopped by a reveal', () => {
     expect(stopsHere([arrival(1, 0, 1, 'reveal'), arrival(1, 2, 2, 'reveal')])).toBe(true);
     expect(stopsHere([arrival(1, 0, 1, 'reveal'), arrival(1, 2, 2)])).toBe(false);

@@ -239,34 +239,46 @@ function fleeNote(view: GameState, a: Arrival): HTMLElement | null {
   return bits.length ? h('span', { class: 'flee-note' }, bits.join(' · ')) : null;
 }
 
+const unitName = (view: GameState, id: string) => view.units.find((u) => u.id === id)?.name ?? id;
+
+/** One way to end the move: a facing, or (§2.6.10) an edge hexside to leave the map by, with the enemy it pursues. */
+function arrivalOption(view: GameState, move: Extract<Picker, { kind: 'move' }>, a: Arrival, on: ActionHandlers): HTMLElement {
+  const exit = move.action === 'move' && a.exit !== undefined;
+  const toward = exit ? a.exit! * 2 : a.facing;
+  return h(
+    'button',
+    {
+      class: a === move.chosen ? 'facing chosen' : 'facing',
+      'data-facing': exit ? null : a.facing,
+      'data-exit': exit ? a.exit : null,
+      title: a.ends === 'reveal' ? t('action.stopsHere') : arrivalCharges(a) ? t('action.arrival.charge') : '',
+      onclick: () => on.update((p) => p.kind === 'move' && (p.chosen = a)),
+    },
+    h('span', { class: 'arrow', style: `transform: rotate(${toward * 30}deg)` }, exit ? '⇥' : '↑'),
+    h('span', { class: 'facing-name' }, exit ? `${t('action.arrival.exit')} (${facingName(toward, lang())})` : facingName(a.facing, lang())),
+    arrivalCharges(a) ? h('span', { class: 'charge-tag', title: t('action.arrival.charge') }, '⚡') : null,
+    exit && a.pursues ? h('span', { class: 'flee-note' }, t('action.arrival.pursuit', { unit: unitName(view, a.pursues) })) : exit ? null : fleeNote(view, a),
+    h('span', { class: 'facing-cost' }, t('action.facingCost', { cost: num(a.cost, lang()) })),
+  );
+}
+
+/** What leaving the map means, under the options, once an exit is chosen. */
+function exitHint(view: GameState, a: Arrival | null): HTMLElement | null {
+  if (!a || a.exit === undefined || a.ends !== 'exit') return null;
+  return h('p', { class: 'hint small' }, t('action.arrival.exitHint'), a.pursues ? ` ${t('action.arrival.pursuitHint', { unit: unitName(view, a.pursues) })}` : '');
+}
+
 function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker, { kind: 'move' }>, on: ActionHandlers): void {
   el.appendChild(h('div', { class: 'move-title' }, move.action === 'flee' ? t('action.flee.title') : t(`action.move.${move.mode}` as TextKey)));
   if (move.count === 0) el.appendChild(h('p', { class: 'muted' }, t('action.noReach')));
   else if (move.hex === null) el.appendChild(h('p', { class: 'hint' }, t('action.moveHint')));
   else {
     el.appendChild(h('p', { class: 'hint' }, t('action.moveTo', { hex: hexLabel(view.board, move.hex) })));
-    el.appendChild(
-      h(
-        'div',
-        { class: 'facings' },
-        move.options.map((a) =>
-          h(
-            'button',
-            {
-              class: a === move.chosen ? 'facing chosen' : 'facing',
-              'data-facing': a.facing,
-              title: a.ends === 'reveal' ? t('action.stopsHere') : arrivalCharges(a) ? t('action.arrival.charge') : '',
-              onclick: () => on.update((p) => p.kind === 'move' && (p.chosen = a)),
-            },
-            h('span', { class: 'arrow', style: `transform: rotate(${a.facing * 30}deg)` }, '↑'),
-            h('span', { class: 'facing-name' }, facingName(a.facing, lang())),
-            arrivalCharges(a) ? h('span', { class: 'charge-tag', title: t('action.arrival.charge') }, '⚡') : null,
-            fleeNote(view, a),
-            h('span', { class: 'facing-cost' }, t('action.facingCost', { cost: num(a.cost, lang()) })),
-          ),
-        ),
-      ),
-    );
+    el.appendChild(h('div', { class: 'facings' }, move.options.map((a) => arrivalOption(view, move, a, on))));
+    if (move.action === 'move') {
+      const hint = exitHint(view, move.chosen);
+      if (hint) el.appendChild(hint);
+    }
     if (move.chosen?.ends === 'reveal') el.appendChild(h('p', { class: 'warn small' }, t('action.stopsHere')));
     if (move.chosen?.ends === 'engaged' || move.chosen?.ends === 'engaging') el.appendChild(h('p', { class: 'warn small' }, t(`action.${move.chosen.ends}` as TextKey)));
     if (move.chosen && arrivalCharges(move.chosen)) {

@@ -15,7 +15,7 @@ export function ownPiece(state: GameState, seat: Seat, piece: string): Rejection
   const unit = state.units.find((u) => u.id === piece && u.side === seat);
   const decoy = state.decoys.find((d) => d.id === piece && d.side === seat);
   if (!unit && !decoy) return reject('unknownPiece');
-  if (unit && unit.hex < 0) return reject('notOnMap');
+  if ((unit ?? decoy)!.hex < 0) return reject('notOnMap');
   return null;
 }
 

@@ -2,7 +2,8 @@ import { viewFor } from '../fog/view';
 import { executeMove } from '../movement/execute';
 import { chargeSettler, shockChoiceRefusal } from '../movement/charge-settle';
 import { moverOf } from '../movement/mover';
-import { moveContext, startWalk, walkReorient, walkStep, WalkState } from '../movement/walker';
+import { moveContext, pursuedAt, startWalk, walkMove, WalkState } from '../movement/walker';
+import { leaveByMove } from '../movement/off-map-move';
 import { toPoints } from '../movement/costs';
 import { allowanceHalves } from '../movement/mover';
 import type { GameState, Seat, Unit } from '../state/types';
@@ -22,7 +23,9 @@ import { moveDirectiveRefusal } from '../command/move-directive';
  * (§2.6.5); each step is checked against what the player knows, so a refusal
  * never depends on a hidden enemy. Procedure: the steps are carried out, the
  * unit pays breath for extra or minimal movement and takes a contact marker
- * if it ends engaging an enemy (§2.6.8); the activation then concludes.
+ * if it ends engaging an enemy (§2.6.8); a move may end by leaving the map,
+ * a charge that leaves behind an enemy pursuing it (§2.6.10); the
+ * activation then concludes.
  */
 export const moveRule: ActionRule<MoveAction> = {
   section: '§2.6.11',
@@ -41,9 +44,13 @@ export const moveRule: ActionRule<MoveAction> = {
     const mover = moverOf(state, a.piece)!;
     const allowance = toPoints(allowanceHalves(mover.unit, a.mode));
     const start = { hex: mover.unit.hex, rank: mover.unit.stackRank };
-    const events = executeMove(state, a.piece, a.steps, a.mode, walk, allowance, chargeSettler(state, a.shock, mover.unit.shock));
+    // Whom a charge leaving the map pursues (§2.6.10) is read on the mover's view, like the steps.
+    const ctx = moveContextFor(state, seat, a);
+    const pursued = ctx && walk.length > 0 ? pursuedAt(ctx, walk[walk.length - 1]) : null;
+    const { events, exit } = executeMove(state, a.piece, a.steps, a.mode, walk, allowance, chargeSettler(state, a.shock, mover.unit.shock));
+    if (exit !== null) events.push(...leaveByMove(state, a.piece, start, events, exit, pursued, dice));
     // Crossing tests (§2.3.1.2) then the attack engagement test (§2.6.8.1).
-    events.push(...afterMoveTests(state, a.piece, start, events, dice));
+    else events.push(...afterMoveTests(state, a.piece, start, events, dice));
     events.push(...concludeActivation(state, true));
     return events;
   },
@@ -61,17 +68,22 @@ export function unitMayMove(state: GameState, piece: string, mode: MoveAction['m
   return null;
 }
 
-/** Walks the submitted steps through the mover's own view of the game. */
-function walkSteps(state: GameState, seat: Seat, a: MoveAction): { walk: WalkState[]; rejection: Rejection | null } {
+/** The move's context on the mover's own view of the game. */
+function moveContextFor(state: GameState, seat: Seat, a: MoveAction) {
   const view = state.perspective ? state : viewFor(state, seat);
   const mover = moverOf(view, a.piece);
-  if (!mover) return { walk: [], rejection: reject('unknownPiece') };
+  return mover ? moveContext(view, mover, a.mode) : null;
+}
+
+/** Walks the submitted steps through the mover's own view of the game. */
+function walkSteps(state: GameState, seat: Seat, a: MoveAction): { walk: WalkState[]; rejection: Rejection | null } {
+  const ctx = moveContextFor(state, seat, a);
+  if (!ctx) return { walk: [], rejection: reject('unknownPiece') };
   if (a.steps.length === 0) return { walk: [], rejection: reject('emptyMove') };
-  const ctx = moveContext(view, mover, a.mode);
   const walk: WalkState[] = [];
   let ws = startWalk(ctx);
   for (const step of a.steps) {
-    const next = 'face' in step ? walkReorient(ctx, ws, step.face) : walkStep(ctx, ws, step.to);
+    const next = walkMove(ctx, ws, step);
     if (isRejection(next)) return { walk, rejection: next };
     walk.push((ws = next));
   }

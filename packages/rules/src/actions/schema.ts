@@ -6,6 +6,8 @@ const pieceId = z.string().min(1).max(64);
 export const moveStepSchema = z.union([
   z.object({ to: z.number().int().min(0).max(100_000) }).strict(),
   z.object({ face: z.number().int().min(0).max(11) }).strict(),
+  /** Off the map across this edge hexside (§2.6.10). */
+  z.object({ exit: z.number().int().min(0).max(5) }).strict(),
 ]);
 
 export const activateSchema = z.object({ type: z.literal('activate'), piece: pieceId }).strict();

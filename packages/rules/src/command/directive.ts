@@ -1,14 +1,14 @@
 import { reject, Rejection } from '../actions/rejection';
 import type { Facing } from '../geometry/facing';
-import { hexLabel } from '../geometry/hex';
+import { Direction, hexLabel } from '../geometry/hex';
 import { viewFor } from '../fog/view';
 import { toHalves } from '../movement/costs';
 import type { MoveMode } from '../movement/mover';
-import type { Directive, GameState, Unit } from '../state/types';
+import type { Directive, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { adjacentEnemies, engagedBy } from '../units/engagement';
 import { distributingRefusal } from './distributing';
-import { DirectiveFields } from './fields';
+import { DirectiveFields, leavesBy } from './fields';
 import { directiveFor } from './situation';
 
 /**
@@ -18,9 +18,16 @@ import { directiveFor } from './situation';
  * may give the hexes it enters.
  */
 export type DirectiveIntent =
-  | { type: 'move'; path: Array<{ hex: number; facing: Facing }>; spent: number; mode: MoveMode; stopped?: boolean; charge?: boolean }
+  | { type: 'move'; path: Array<{ hex: number; facing: Facing }>; spent: number; mode: MoveMode; stopped?: boolean; charge?: boolean; exit?: MoveExit }
   | { type: 'withdraw' | 'flee'; path?: number[] }
   | { type: 'shock' | 'duel' | 'rest' | 'reorganise' | 'rally' | 'face' | 'fire' | 'returnToMap' | 'pass' | 'command' };
+
+/** A move's last step off the map (§2.6.10): the edge hex, the hexside, and whether a visible enemy left there this turn. */
+export interface MoveExit {
+  hex: number;
+  dir: Direction;
+  reachesEnemy: boolean;
+}
 
 /**
  * The directive's verdict on an intent (§2.5.1–2.5.4, §2.9.2), or null when
@@ -104,8 +111,8 @@ export class DirectiveJudge {
    * enemy. With no enemy in sight there is nothing to approach.
    */
   attackMovement(intent: Extract<DirectiveIntent, { type: 'move' }>): Rejection | null {
-    if (this.fields.enemies.length === 0) return null;
-    const hexes = intent.path.filter((p, i) => p.hex !== (i === 0 ? this.unit.hex : intent.path[i - 1].hex)).length;
+    if (this.fields.enemies.length === 0 && this.fields.offMapEnemies.length === 0) return null;
+    const hexes = intent.path.filter((p, i) => p.hex !== (i === 0 ? this.unit.hex : intent.path[i - 1].hex)).length + (intent.exit ? 1 : 0);
     if (hexes === 0) return reject('attackMustAdvance');
     const mp = movementPoints(this.unit);
     const need = Math.min(mp, Math.max(2, mp / 2));
@@ -117,6 +124,8 @@ export class DirectiveJudge {
       }
       prev = p;
     }
+    // §2.6.10: leaving the map reaches an enemy only behind the hexside it left by this turn.
+    if (intent.exit && !intent.exit.reachesEnemy) return reject('attackMustApproach', { hex: this.label(intent.exit.hex) });
     return null;
   }
 
@@ -210,6 +219,7 @@ export class DirectiveJudge {
     if (pressed !== null) return this.mustDisengage(intent, pressed);
     switch (intent.type) {
       case 'move':
+        if (intent.exit && !leavesBy(this.view, intent.exit, this.retreatEdge())) return reject('retreatMustApproachEdge', { hex: this.label(intent.exit.hex) });
         return this.approachesEdge(intent.path.map((p) => p.hex));
       case 'rest':
       case 'reorganise':
@@ -228,6 +238,10 @@ export class DirectiveJudge {
       prev = h;
     }
     return null;
+  }
+
+  private retreatEdge(): MapEdge {
+    return this.view.sides.find((s) => s.id === this.unit.side)?.retreatEdge ?? 'south';
   }
 
   private label(hex: number): string {

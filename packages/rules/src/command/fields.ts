@@ -1,8 +1,8 @@
-import { DIRECTIONS, directionTo, offsetOf } from '../geometry/hex';
+import { Direction, DIRECTIONS, directionTo, offsetOf } from '../geometry/hex';
 import type { Facing } from '../geometry/facing';
 import { Halves, stepCost, toHalves } from '../movement/costs';
 import { MinHeap } from '../movement/heap';
-import { engageCost } from '../movement/nearest-threat';
+import { engageCost, exitCost } from '../movement/nearest-threat';
 import { movementTable } from '../data';
 import { neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
@@ -21,12 +21,15 @@ export class DirectiveFields {
   private readonly reach = new Map<number, boolean>();
   private edge?: Float64Array;
   readonly enemies: Unit[];
+  /** Enemies in the open that left the map this turn: still the nearest enemy to approach for an attack movement (§2.6.10). */
+  readonly offMapEnemies: Unit[];
 
   constructor(
     readonly view: GameState,
     readonly unit: Unit,
   ) {
     this.enemies = view.units.filter((e) => e.side !== unit.side && e.hex >= 0 && !e.hidden && !e.destroyed);
+    this.offMapEnemies = view.units.filter((e) => e.side !== unit.side && !!e.offMap && e.offMap.turn === view.turn && !e.hidden && !e.destroyed);
   }
 
   /** §2.6.11.1: half points the unit needs, from this hex and facing, to engage its nearest enemy. */
@@ -37,6 +40,8 @@ export class DirectiveFields {
     const placed = { ...this.unit, hex, facing };
     let best = Number.POSITIVE_INFINITY;
     for (const e of this.enemies) best = Math.min(best, engageCost(this.view, placed, e, best));
+    // Off the map, reaching it means standing in its exit hex with the exit hexside ahead (§2.6.10).
+    for (const e of this.offMapEnemies) best = Math.min(best, exitCost(this.view, placed, e.offMap!.hex, e.offMap!.dir as Direction, best));
     this.approach.set(key, best);
     return best;
   }
@@ -81,6 +86,12 @@ export class DirectiveFields {
   private threats(): Unit[] {
     return this.enemies.filter((e) => e.cohesion !== 'routed');
   }
+}
+
+/** Whether an exit (§2.6.10) crosses the given map edge: from a hex along it, outward. */
+export function leavesBy(view: GameState, exit: { hex: number; dir: Direction }, edge: MapEdge): boolean {
+  const outward: Record<MapEdge, Direction[]> = { north: [5, 0, 1], south: [2, 3, 4], east: [1, 2], west: [4, 5] };
+  return onEdge(view.board, exit.hex, edge) && outward[edge].includes(exit.dir);
 }
 
 /** Whether a hex lies along a map edge. */

@@ -53,7 +53,7 @@ export function orderRefusal(state: GameState, seat: Seat, piece: string, target
   if (!giver) return reject('unknownPiece');
   if (target === piece) return reject('orderToSelf');
   const unit = state.units.find((u) => u.id === target && u.side === seat && u.hex >= 0);
-  const decoy = state.decoys.find((d) => d.id === target && d.side === seat);
+  const decoy = state.decoys.find((d) => d.id === target && d.side === seat && d.hex >= 0);
   if (unit) return unitRefusal(state, giver, unit, points);
   if (decoy) return decoyRefusal(decoy, points) ?? pointsRefusal(state, piece, target, points);
   return reject('unknownPiece');

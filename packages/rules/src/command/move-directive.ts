@@ -3,7 +3,7 @@ import { viewFor } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
 import type { Arrival, MoveStep } from '../movement/reachable';
-import { MoveContext, moveContext, startWalk, walkReorient, walkStep, WalkState } from '../movement/walker';
+import { MoveContext, moveContext, startWalk, walkMove, WalkState } from '../movement/walker';
 import type { Facing } from '../geometry/facing';
 import type { GameState, Seat } from '../state/types';
 import { DirectiveIntent, DirectiveJudge, directiveRefusal } from './directive';
@@ -41,10 +41,12 @@ function walkIntent(ctx: MoveContext, mode: MoveMode, steps: MoveStep[], charge:
   let ws: WalkState = startWalk(ctx);
   const path: Array<{ hex: number; facing: Facing }> = [];
   for (const step of steps) {
-    const next = 'face' in step ? walkReorient(ctx, ws, step.face) : walkStep(ctx, ws, step.to);
+    const next = walkMove(ctx, ws, step);
     if (isRejection(next)) return null;
     ws = next;
-    path.push({ hex: ws.hex, facing: ws.facing });
+    if (ws.ended !== 'exit') path.push({ hex: ws.hex, facing: ws.facing });
   }
-  return { type: 'move', path, spent: toPoints(ws.spent), mode, stopped: ws.ended !== null, charge };
+  // Leaving the map (§2.6.10) enters no hex: the judge hears where, and whether an enemy left there this turn.
+  const exit = ws.exit !== undefined ? { hex: ws.hex, dir: ws.exit, reachesEnemy: ctx.offMapEnemies.has(ws.hex * 6 + ws.exit) } : undefined;
+  return { type: 'move', path, spent: toPoints(ws.spent), mode, stopped: ws.ended !== null, charge, ...(exit ? { exit } : {}) };
 }

@@ -16,7 +16,7 @@ export interface OrderOption {
  * A decoy is listed at its least cost, 1.
  */
 export function orderOptions(view: GameState, seat: Seat, piece: string): OrderOption[] {
-  const own = [...view.units.filter((u) => u.side === seat && u.hex >= 0).map((u) => u.id), ...view.decoys.filter((d) => d.side === seat).map((d) => d.id)];
+  const own = [...view.units.filter((u) => u.side === seat && u.hex >= 0).map((u) => u.id), ...view.decoys.filter((d) => d.side === seat && d.hex >= 0).map((d) => d.id)];
   return own
     .filter((id) => id !== piece)
     .map((id) => {

@@ -12,7 +12,7 @@ export function coversOf(state: GameState): Cover[] {
   for (const u of state.units) {
     if (u.hidden && u.coverId && u.hex >= 0) covers.push({ id: u.coverId, side: u.side, hex: u.hex, activated: u.order === 'activated' });
   }
-  for (const d of state.decoys) covers.push({ id: d.coverId, side: d.side, hex: d.hex, activated: d.activated });
+  for (const d of state.decoys) if (d.hex >= 0) covers.push({ id: d.coverId, side: d.side, hex: d.hex, activated: d.activated });
   return covers.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

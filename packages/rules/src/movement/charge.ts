@@ -88,10 +88,20 @@ export function chargeOpenAt(run: number, engaging: boolean): boolean {
   return run === CHARGE_RUN.open || (run === CHARGE_RUN.momentumOneHex && engaging);
 }
 
-/** Whether the move, stopped at `ws`, may end with a charge marker. */
+/** Whether the move, stopped at `ws`, may end with a charge marker (never off the map, §2.6.10). */
 export function chargeOpenAfter(ws: WalkState): boolean {
+  if (ws.ended === 'exit') return false;
   const engaging = ws.ended === 'engaged' || ws.ended === 'engaging' || ws.engagingRun;
   return chargeOpenAt(ws.chargeRun, engaging);
+}
+
+/**
+ * Whether a unit that began its move with a charge marker still holds it
+ * (§2.6.9: no reorientation, no hex that breaks the run), as "une Unité qui
+ * Charge" that may pursue across the edge (§2.6.10).
+ */
+export function chargeKept(unit: Unit, run: number): boolean {
+  return unit.shock === 'charge' && (run === CHARGE_RUN.momentum || run === CHARGE_RUN.momentumOneHex || run === CHARGE_RUN.open);
 }
 
 /**

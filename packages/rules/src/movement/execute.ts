@@ -1,4 +1,4 @@
-import { distance } from '../geometry/hex';
+import { Direction, distance } from '../geometry/hex';
 import { coverOfPiece, tell } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
@@ -9,16 +9,17 @@ import { engagedTargets } from '../units/engagement';
 import { placeInStack, stackAt } from '../units/stacking';
 import { toPoints } from './costs';
 import { MoveMode } from './mover';
-import type { MoveStep } from './reachable';
-import type { WalkState } from './walker';
+import type { MoveStep, WalkState } from './walker';
 
 /**
  * Carries out a move already validated against what its player knows
  * (§2.6.3). Each hex entered may reveal covers (common-mechanics sheet): a
  * move that comes next to an enemy cover stops there, whatever the cover
- * hides — the same stop the mover's preview showed.
+ * hides — the same stop the mover's preview showed. A move whose last step
+ * leaves the map (§2.6.10) stops at the edge: `exit` tells the caller, who
+ * takes the unit off.
  */
-export function executeMove(state: GameState, piece: string, steps: MoveStep[], mode: MoveMode, walk: WalkState[], allowance: number, shock?: ShockSettler): GameEvent[] {
+export function executeMove(state: GameState, piece: string, steps: MoveStep[], mode: MoveMode, walk: WalkState[], allowance: number, shock?: ShockSettler): MoveOutcome {
   const pieceRef = () => state.units.find((u) => u.id === piece) ?? state.decoys.find((d) => d.id === piece);
   const start = pieceRef()!;
   const from = start.hex;
@@ -26,10 +27,15 @@ export function executeMove(state: GameState, piece: string, steps: MoveStep[], 
   const path: MoveStepReport[] = [];
   const reveals: GameEvent[] = [];
   let stoppedBy: 'reveal' | 'engaged' | undefined;
+  let exit: Direction | null = null;
   for (let i = 0; i < steps.length; i++) {
     const p = pieceRef();
     if (!p) break;
     const step = steps[i];
+    if ('exit' in step) {
+      exit = step.exit as Direction;
+      break;
+    }
     if ('face' in step) p.facing = step.face;
     else p.hex = step.to;
     path.push({ hex: p.hex, facing: p.facing, spent: toPoints(walk[i].spent) });
@@ -43,14 +49,23 @@ export function executeMove(state: GameState, piece: string, steps: MoveStep[], 
     }
     if (walk[i].ended === 'engaged') stoppedBy = 'engaged';
   }
-  const spent = path.length > 0 ? path[path.length - 1].spent : 0;
-  const events = movedEvents(state, piece, coveredAtStart, { mode, from, path, cost: spent, allowance, stoppedBy });
+  // Leaving the map costs the large friends crossed in the edge hex: the last walk state holds it.
+  const cost = exit !== null ? toPoints(walk[walk.length - 1].spent) : path.length > 0 ? path[path.length - 1].spent : 0;
+  const events = movedEvents(state, piece, coveredAtStart, { mode, from, path, cost, allowance, stoppedBy });
   events.push(...reveals);
   const moved = pieceRef();
-  if (moved && moved.hex !== from) placeInStack(state, moved, 'bottom');
+  if (moved && moved.hex !== from && exit === null) placeInStack(state, moved, 'bottom');
   const unit = state.units.find((u) => u.id === piece);
-  if (unit) events.push(...afterMove(state, unit, mode, moved !== undefined && moved.hex !== from, shock && (() => shock(unit, walk[path.length - 1]))));
-  return events;
+  // Leaving the map, the unit joins no stack and keeps no marker on it (the caller settles it).
+  if (unit && exit !== null) events.push(...modeBreath(state, unit, mode));
+  else if (unit) events.push(...afterMove(state, unit, mode, moved !== undefined && moved.hex !== from, shock && (() => shock(unit, walk[path.length - 1]))));
+  return { events, exit: moved ? exit : null };
+}
+
+export interface MoveOutcome {
+  events: GameEvent[];
+  /** The edge hexside the move leaves the map by (§2.6.10), once at the edge. */
+  exit: Direction | null;
 }
 
 /** Settles the unit's shock marker at the end of the move, given where the walk stood at the last step carried out. */
@@ -74,11 +89,7 @@ function movedEvents(state: GameState, piece: string, cover: { id: string; side:
 
 /** What the end of a move does to the unit: breath (§2.6.4–2.6.5), stack orientation (§2.3.1), contact (§2.6.8). */
 function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boolean, settle?: () => GameEvent[]): GameEvent[] {
-  const events: GameEvent[] = [];
-  if (mode !== 'normal') {
-    const reason = mode === 'extra' ? 'extraMovement' : 'minimalMovement';
-    events.push(...loseBreath(state, unit, reason, mode === 'extra' ? '§2.6.4' : '§2.6.5'));
-  }
+  const events = modeBreath(state, unit, mode);
   if (changedHex) events.push(...alignWithStack(state, unit));
   // The contact-or-charge choice (§2.6.8–2.6.9) is the move action's when it gives one.
   if (settle) return [...events, ...settle()];
@@ -87,6 +98,12 @@ function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boo
     events.push(event({ type: 'markerPlaced', unit: unit.id, marker: 'contact' }, '§2.6.8'));
   }
   return events;
+}
+
+/** Extra and minimal movement cost a level of breath (§2.6.4–2.6.5). */
+function modeBreath(state: GameState, unit: Unit, mode: MoveMode): GameEvent[] {
+  if (mode === 'normal') return [];
+  return loseBreath(state, unit, mode === 'extra' ? 'extraMovement' : 'minimalMovement', mode === 'extra' ? '§2.6.4' : '§2.6.5');
 }
 
 /**

@@ -67,6 +67,27 @@ export function engageCost(state: GameState, e: Unit, target: Unit, bound: Halve
 }
 
 /**
+ * Cheapest cost, in half points, for `unit` to stand in edge hex `hex` with
+ * edge hexside `dir` in its front zone, ready to leave the map there: how
+ * near it is to an enemy that left by that hexside this turn (§2.6.10).
+ */
+export function exitCost(state: GameState, unit: Unit, hex: number, dir: Direction, bound: Halves = Number.POSITIVE_INFINITY): Halves {
+  let found: Halves = Number.POSITIVE_INFINITY;
+  searchFrom(
+    state,
+    unit,
+    (h, facing, c, estimate) => {
+      if (estimate > bound) return true;
+      if (h !== hex || zoneOf(unit.size, facing, dir) !== 'front') return false;
+      found = c;
+      return true;
+    },
+    hex,
+  );
+  return found;
+}
+
+/**
  * For every hex, what it would cost `e` (half points) to engage a unit
  * standing there: the flight's measure of "moving away" (§2.6.13).
  */

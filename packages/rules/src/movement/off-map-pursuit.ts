@@ -1,7 +1,8 @@
 import { capacityIndex } from '../data';
 import { weaponSystemAdvantage } from '../combat/weapons';
 import type { DiceSource } from '../state/dice';
-import { event, GameEvent } from '../state/events';
+import { announce } from '../fog/announce';
+import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { mod, Modifier, rollTest } from '../tests/roll';
 import { hasFaculty, movementPoints } from '../units/abilities';
@@ -13,7 +14,8 @@ import { moraleThreshold } from '../units/morale';
  * the map follows it off across the same hexside and takes its place; the
  * pursued unit tests, and is destroyed if it fails. If it passes and is not
  * routed, the pursuer tests in turn and is destroyed if it fails.
- * The movement that takes the pursuer off the map calls this.
+ * The movement that takes the pursuer off the map calls this
+ * (movement/off-map-move.ts).
  */
 export const DODGE = 'dodge'; // Faculté Esquive
 
@@ -21,7 +23,8 @@ export function pursue(state: GameState, pursuer: Unit, pursued: Unit, dice: Dic
   if (!pursued.offMap) return [];
   pursuer.hex = -1;
   pursuer.offMap = { ...pursued.offMap, turn: state.turn };
-  const events = [event({ type: 'pursuit', pursuer: pursuer.id, pursued: pursued.id }, '§2.6.10')];
+  // A pursuer under a cover is named by its cover to the others.
+  const events = announce(state, pursuer.id, (p) => ({ type: 'pursuit', pursuer: p, pursued: pursued.id }), '§2.6.10');
   const first = rollTest(state, dice, { test: 'pursuit', subject: pursued.id, threshold: moraleThreshold(state, pursued), modifiers: pursuitModifiers(state, pursued, pursuer), section: '§2.6.10.1' });
   events.push(first.event);
   if (!first.success) return [...events, ...destroyUnit(state, pursued, 'pursuit', '§2.6.10.1')];

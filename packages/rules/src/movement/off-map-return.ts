@@ -3,16 +3,18 @@ import { activePlayer, firstRejection } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
 import { viewFor } from '../fog/view';
-import { DIRECTIONS, distance, hexLabel, opposite } from '../geometry/hex';
+import { announce } from '../fog/announce';
+import { revealSweep } from '../fog/reveal';
+import { Direction, DIRECTIONS, distance, hexLabel, opposite } from '../geometry/hex';
 import { boardIndex, terrainAt } from '../terrain/board';
 import type { DiceSource } from '../state/dice';
-import { event, GameEvent } from '../state/events';
+import type { GameEvent } from '../state/events';
 import type { GameState, Seat, Unit } from '../state/types';
 import { rollTest } from '../tests/roll';
 import { mayEnterTerrain } from '../units/abilities';
 import { placeInStack, STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
-import { piecesToActivate } from '../turn/pieces';
-import { endSideTurn } from '../turn/conclude';
+import { concludeActivation } from '../turn/conclude';
+import { moverOf } from './mover';
 
 export interface ReturnAction {
   type: 'returnToMap';
@@ -25,7 +27,9 @@ export interface ReturnAction {
  * order (not routed) may, when activated on a later turn, roll 2D6: on 4 or
  * less it comes back, as it left, through one of the hexsides next to where
  * it was placed, and counts as activated either way. It is a piece of its
- * side to activate like any other: this action is its activation.
+ * side to activate like any other (turn/pieces.ts): this action is its
+ * activation, at any point of the side's turn. A decoy off the map does the
+ * same, so that nothing tells it from a hidden unit.
  */
 export const returnToMapRule: ActionRule<ReturnAction> = {
   section: '§2.6.10.2',
@@ -35,19 +39,38 @@ export const returnToMapRule: ActionRule<ReturnAction> = {
       () => (state.activation ? reject('activationOpen') : null),
       () => returnRefusal(state.perspective ? state : viewFor(state, seat), seat, a.piece, a.to),
     ),
-  procedure(state, _seat, a, dice) {
-    const unit = state.units.find((u) => u.id === a.piece)!;
-    return [...returnRoll(state, unit, a.to, dice)];
+  procedure(state, seat, a, dice) {
+    // Its activation (§2.4) holds the roll and nothing else; it concludes at once.
+    state.activation = { piece: a.piece };
+    const events = announce(state, a.piece, (p) => ({ type: 'activated', piece: p, side: seat }), '§2.4');
+    events.push(...returnRoll(state, a.piece, a.to, dice));
+    events.push(...concludeActivation(state, true));
+    return events;
   },
 };
 
+/** A piece of `seat` off the map, unit or decoy, as the seat's view shows it (a decoy moves and stands as its model). */
+interface OffMapPiece {
+  unit: Unit;
+  offMap: NonNullable<Unit['offMap']>;
+  activated: boolean;
+}
+
+function offMapPiece(view: GameState, seat: Seat, piece: string): OffMapPiece | null | 'notOffMap' {
+  const mover = moverOf(view, piece);
+  if (!mover || mover.unit.side !== seat) return null;
+  const offMap = mover.isDecoy ? view.decoys.find((d) => d.id === piece)?.offMap : mover.unit.offMap;
+  if (!offMap || mover.unit.destroyed) return 'notOffMap';
+  return { unit: { ...mover.unit, offMap }, offMap, activated: mover.unit.order === 'activated' };
+}
+
 function returnRefusal(view: GameState, seat: Seat, piece: string, to: number): Rejection | null {
-  const unit = view.units.find((u) => u.id === piece && u.side === seat);
-  if (!unit) return reject('unknownPiece');
-  if (!unit.offMap || unit.destroyed) return reject('notOffMap');
-  if (unit.order === 'activated') return reject('alreadyActivated');
-  if (unit.offMap.turn >= view.turn) return reject('returnTooSoon');
-  if (!returnHexes(view, unit).includes(to)) return reject('returnHex', { hex: to >= 0 && to < view.board.cols * view.board.rows ? hexLabel(view.board, to) : String(to) });
+  const off = offMapPiece(view, seat, piece);
+  if (off === null) return reject('unknownPiece');
+  if (off === 'notOffMap') return reject('notOffMap');
+  if (off.activated) return reject('alreadyActivated');
+  if (off.offMap.turn >= view.turn) return reject('returnTooSoon');
+  if (!returnHexes(view, off.unit).includes(to)) return reject('returnHex', { hex: to >= 0 && to < view.board.cols * view.board.rows ? hexLabel(view.board, to) : String(to) });
   return null;
 }
 
@@ -69,32 +92,31 @@ export function returnHexes(view: GameState, unit: Unit): number[] {
   );
 }
 
-/** `returnOptions` for the client: where the unit could come back, on the seat's view. */
+/** `returnOptions` for the client: where the piece could come back, on the seat's view. */
 export function returnOptions(state: GameState, seat: Seat, piece: string): number[] {
   const view = state.perspective ? state : viewFor(state, seat);
-  const unit = view.units.find((u) => u.id === piece && u.side === seat);
-  return unit && unit.offMap && unit.offMap.turn < view.turn ? returnHexes(view, unit) : [];
+  const off = offMapPiece(view, seat, piece);
+  return off && off !== 'notOffMap' && off.offMap.turn < view.turn ? returnHexes(view, off.unit) : [];
 }
 
-function returnRoll(state: GameState, unit: Unit, to: number, dice: DiceSource): GameEvent[] {
-  const out = rollTest(state, dice, { test: 'returnToMap', subject: unit.id, threshold: 4, modifiers: [], section: '§2.6.10.2' });
+/**
+ * The 2D6 ≤ 4 roll (§2.6.10.2). Back, the piece faces into the map across
+ * its exit hexside's opposite, at the bottom of any stack, as it was when it
+ * left; a piece under a cover comes back under it, so the others hear of the
+ * cover only.
+ */
+function returnRoll(state: GameState, piece: string, to: number, dice: DiceSource): GameEvent[] {
+  const p = state.units.find((u) => u.id === piece) ?? state.decoys.find((d) => d.id === piece)!;
+  const out = rollTest(state, dice, { test: 'returnToMap', subject: piece, threshold: 4, modifiers: [], section: '§2.6.10.2' });
   const events = [out.event];
-  unit.order = 'activated';
-  if (out.success) {
-    unit.facing = opposite(unit.offMap!.dir as 0 | 1 | 2 | 3 | 4 | 5) * 2;
-    unit.hex = to;
-    delete unit.offMap;
-    placeInStack(state, unit, 'bottom');
-    events.push(event({ type: 'returned', unit: unit.id, hex: to, facing: unit.facing }, '§2.6.10.2'));
-  }
-  // Its activation is over at once; the side's turn ends when nothing is left to activate.
-  if (piecesToActivate(state, state.activeSide).length === 0 && !offMapWaiting(state, state.activeSide)) events.push(...endSideTurn(state));
+  if (!out.success) return events;
+  p.facing = opposite(p.offMap!.dir as Direction) * 2;
+  p.hex = to;
+  delete p.offMap;
+  placeInStack(state, p, 'bottom');
+  events.push(...announce(state, piece, (id) => ({ type: 'returned', unit: id, hex: to, facing: p.facing }), '§2.6.10.2'));
+  events.push(...revealSweep(state, piece));
   return events;
-}
-
-/** Units of the side off the map that may still try to come back this turn. */
-export function offMapWaiting(state: GameState, side: string): boolean {
-  return state.units.some((u) => u.side === side && u.offMap && !u.destroyed && u.order !== 'activated' && u.offMap.turn < state.turn);
 }
 
 /** The legalActions verdict on coming back (§2.6.10.2). */

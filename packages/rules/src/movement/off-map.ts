@@ -6,7 +6,7 @@ import { terrainAt } from '../terrain/board';
 import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
-import { destroyUnit } from '../units/condition';
+import { destroyUnit, loseCharge } from '../units/condition';
 import { Halves, toHalves } from './costs';
 
 /**
@@ -29,24 +29,46 @@ export function offMapEntry(state: GameState, u: Unit): { hex: number; facing: F
 }
 
 /**
- * The unit crosses edge hexside `dir` of hex `from` (§2.6.10): routed, it is
- * gone for good (destroyUnit, so that the wing's losses count it); otherwise
- * it waits behind that hexside and may come back on a later turn. A decoy
- * that leaves the map is simply removed.
+ * The piece crosses edge hexside `dir` of hex `from` (§2.6.10) and its
+ * markers come off: see `placeOffMap` and `dropMarkers`.
  */
 export function leaveMap(state: GameState, piece: string, from: number, dir: Direction, section: string): GameEvent[] {
+  const events = placeOffMap(state, piece, from, dir, section);
   const unit = state.units.find((u) => u.id === piece);
+  return unit && !unit.destroyed ? [...events, ...dropMarkers(state, unit)] : events;
+}
+
+/**
+ * The piece crosses edge hexside `dir` of hex `from` (§2.6.10): routed, it is
+ * gone for good (destroyUnit, so that the wing's losses count it); otherwise
+ * it waits behind that hexside and may come back on a later turn. A decoy
+ * waits there too, as the unit it imitates would, so that nothing tells them
+ * apart: an enemy seeing a cover leave hears neither whether it is gone for
+ * good nor what it was.
+ */
+export function placeOffMap(state: GameState, piece: string, from: number, dir: Direction, section: string): GameEvent[] {
+  const unit = state.units.find((u) => u.id === piece);
+  const final = unit?.cohesion === 'routed';
+  // Under a cover, the others hear of a cover leaving, never that it is gone for good.
+  const events = announce(state, piece, (p) => ({ type: 'leftMap', unit: p, hex: from, dir, final: p === piece && final }), section);
+  const offMap = { hex: from, dir, turn: state.turn };
   if (!unit) {
-    const events = announce(state, piece, (p) => ({ type: 'leftMap', unit: p, hex: from, dir, final: true }), section);
-    state.decoys = state.decoys.filter((d) => d.id !== piece);
+    const decoy = state.decoys.find((d) => d.id === piece);
+    if (decoy) Object.assign(decoy, { hex: -1, offMap });
     return events;
   }
-  const final = unit.cohesion === 'routed';
-  const events = announce(state, piece, (p) => ({ type: 'leftMap', unit: p, hex: from, dir, final }), section);
   if (final) return [...events, ...destroyUnit(state, unit, 'leftMapRouted', '§2.6.10')];
   unit.hex = -1;
-  unit.offMap = { hex: from, dir, turn: state.turn };
-  // Its contact or charge marker has no enemy left to face.
-  unit.shock = 'none';
+  unit.offMap = offMap;
   return events;
+}
+
+/**
+ * Off the map a unit has no enemy to face: its contact marker comes off,
+ * and a charge marker too, for a level of breath as any lost charge (§2.6.9).
+ */
+export function dropMarkers(state: GameState, unit: Unit): GameEvent[] {
+  if (unit.shock === 'charge') return loseCharge(state, unit, '§2.6.10');
+  unit.shock = 'none';
+  return [];
 }

@@ -5,9 +5,9 @@ import { MinHeap } from './heap';
 import { chargeOpenAfter, chargeRank } from './charge';
 import { neighbour } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
-import { MoveContext, MoveEnd, startWalk, walkReorient, walkStep, WalkState } from './walker';
+import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, walkExit, walkReorient, walkStep, WalkState } from './walker';
 
-export type MoveStep = { to: number } | { face: Facing };
+export type { MoveStep } from './walker';
 
 /** One way to end a move: where, facing where, at what cost, and how to get there. */
 export interface Arrival {
@@ -20,6 +20,10 @@ export interface Arrival {
   ends: MoveEnd | null;
   /** A charge marker is open at this arrival (§2.6.9). */
   charge: boolean;
+  /** The move leaves the map across this edge hexside of `hex` (§2.6.10). */
+  exit?: Direction;
+  /** Leaving charging behind this enemy, the move pursues it (§2.6.10–2.6.10.1). */
+  pursues?: string;
 }
 
 interface Node {
@@ -29,6 +33,8 @@ interface Node {
 }
 
 const key = (ws: WalkState) => (((ws.hex * 12 + ws.facing) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
+/** Leaving the map ends the move: exits get keys of their own (negative), one per hexside and per pursuit, and are never expanded. */
+const exitKey = (ctx: MoveContext, ws: WalkState) => -1 - ((ws.hex * 6 + ws.exit!) * 2 + (pursuedAt(ctx, ws) ? 1 : 0));
 
 /**
  * Every place and facing the mover can end its move at, each with its
@@ -52,14 +58,15 @@ export function searchArrivals(ctx: MoveContext): Arrival[] {
     doneRank.set(Math.floor(k / 5), chargeRank(k % 5));
     const { ws } = nodes.get(k)!;
     for (const [next, step] of successors(ctx, ws)) {
-      const nk = key(next);
+      const exit = next.ended === 'exit';
+      const nk = exit ? exitKey(ctx, next) : key(next);
       const known = nodes.get(nk);
-      if (done.has(nk) || dominated(nk) || (known && known.ws.spent <= next.spent)) continue;
+      if (done.has(nk) || (!exit && dominated(nk)) || (known && known.ws.spent <= next.spent)) continue;
       nodes.set(nk, { ws: next, prev: k, step });
-      heap.push(nk);
+      if (!exit) heap.push(nk);
     }
   }
-  return bestArrivals(nodes, startKey);
+  return bestArrivals(ctx, nodes, startKey);
 }
 
 function* successors(ctx: MoveContext, ws: WalkState): Generator<[WalkState, MoveStep]> {
@@ -70,9 +77,8 @@ function* successors(ctx: MoveContext, ws: WalkState): Generator<[WalkState, Mov
     // Only the front zone is open (§2.6.3): the walker would refuse the rest, at the price of a worded refusal.
     if (zoneOf(size, ws.facing, d as Direction) !== 'front') continue;
     const to = neighbour(board, ws.hex, d as Direction);
-    if (to < 0) continue;
-    const next = walkStep(ctx, ws, to);
-    if (!isRejection(next)) yield [next, { to }];
+    const next = to < 0 ? walkExit(ctx, ws, d) : walkStep(ctx, ws, to);
+    if (!isRejection(next)) yield [next, to < 0 ? { exit: d } : { to }];
   }
   if (ws.reorientedSinceStep) return; // never two reorientations in a row (§2.6.6)
   for (const f of FACINGS) {
@@ -85,27 +91,36 @@ function* successors(ctx: MoveContext, ws: WalkState): Generator<[WalkState, Mov
 /**
  * The cheapest way to each place; when only a dearer way there leaves a
  * charge marker open (§2.6.9), that way is offered too, as a second arrival
- * at the same place with `charge: true`.
+ * at the same place with `charge: true`. A place off the map is an edge
+ * hexside; there the dearer way offered is the one that pursues (§2.6.10).
  */
-function bestArrivals(nodes: Map<number, Node>, startKey: number): Arrival[] {
+function bestArrivals(ctx: MoveContext, nodes: Map<number, Node>, startKey: number): Arrival[] {
   const best = new Map<number, number>();
   const bestCharging = new Map<number, number>();
+  const special = (ws: WalkState) => (ws.ended === 'exit' ? pursuedAt(ctx, ws) !== null : chargeOpenAfter(ws));
+  // Of two ways as cheap, the one that keeps the charge (or pursues) is offered: the preview then needs no second arrival.
   const keep = (m: Map<number, number>, place: number, k: number) => {
     const current = m.get(place);
-    if (current === undefined || nodes.get(current)!.ws.spent > nodes.get(k)!.ws.spent) m.set(place, k);
+    const [was, now] = [current === undefined ? null : nodes.get(current)!.ws, nodes.get(k)!.ws];
+    if (!was || was.spent > now.spent || (was.spent === now.spent && !special(was) && special(now))) m.set(place, k);
   };
   for (const [k, n] of nodes) {
     if (k === startKey) continue;
-    const place = n.ws.hex * 12 + n.ws.facing;
+    const place = n.ws.ended === 'exit' ? -1 - (n.ws.hex * 6 + n.ws.exit!) : n.ws.hex * 12 + n.ws.facing;
     keep(best, place, k);
-    if (chargeOpenAfter(n.ws)) keep(bestCharging, place, k);
+    if (special(n.ws)) keep(bestCharging, place, k);
   }
   const keys = [...best.values()];
-  for (const [place, k] of bestCharging) if (!chargeOpenAfter(nodes.get(best.get(place)!)!.ws)) keys.push(k);
-  return keys.map((k) => {
-    const n = nodes.get(k)!;
-    return { hex: n.ws.hex, facing: n.ws.facing, cost: toPoints(n.ws.spent), steps: pathTo(nodes, k), ends: n.ws.ended, charge: chargeOpenAfter(n.ws) };
-  });
+  for (const [place, k] of bestCharging) if (!special(nodes.get(best.get(place)!)!.ws)) keys.push(k);
+  return keys.map((k) => arrivalOf(ctx, nodes, k));
+}
+
+function arrivalOf(ctx: MoveContext, nodes: Map<number, Node>, k: number): Arrival {
+  const { ws } = nodes.get(k)!;
+  const arrival: Arrival = { hex: ws.hex, facing: ws.facing, cost: toPoints(ws.spent), steps: pathTo(nodes, k), ends: ws.ended, charge: chargeOpenAfter(ws) };
+  if (ws.ended !== 'exit') return arrival;
+  const pursued = pursuedAt(ctx, ws);
+  return pursued ? { ...arrival, exit: ws.exit, pursues: pursued } : { ...arrival, exit: ws.exit };
 }
 
 function pathTo(nodes: Map<number, Node>, k: number): MoveStep[] {

@@ -1,14 +1,15 @@
 import { reject, Rejection } from '../actions/rejection';
 import { zoneOf, Facing } from '../geometry/facing';
-import { directionTo, hexLabel } from '../geometry/hex';
-import { boardIndex } from '../terrain/board';
+import { Direction, directionTo, hexLabel } from '../geometry/hex';
+import { boardIndex, hexsideAt, neighbour } from '../terrain/board';
 import { enemyCovers } from '../fog/covers';
 import type { GameState, Unit } from '../state/types';
+import { mayCrossHexside } from '../units/abilities';
 import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
 import { STACK_LIMIT, stackAt, stackPoints } from '../units/stacking';
 import { crossingCost, Halves, reorientCost, stepCost, toPoints } from './costs';
 import { allowanceHalves, mayMoveOnWhileEngaging, MoveMode, Mover } from './mover';
-import { CHARGE_RUN, mayCharge, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
+import { CHARGE_RUN, chargeKept, mayCharge, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
 
 /**
  * One elementary move at a time (§2.6.3): the walker checks a step or a
@@ -16,6 +17,9 @@ import { CHARGE_RUN, mayCharge, nextChargeRun, startChargeRun, stepKeepsCharge }
  * the move stands after it. Both the reachable-hex search and the validation
  * of a submitted move use it, so the preview and the verdict cannot differ.
  */
+/** One elementary move: a hex forward, a reorientation, or off the map across an edge hexside (§2.6.10). */
+export type MoveStep = { to: number } | { face: Facing } | { exit: number };
+
 export interface MoveContext {
   view: GameState;
   mover: Mover;
@@ -27,6 +31,8 @@ export interface MoveContext {
   chargeEligible: boolean;
   /** Per hex, precomputed once per search: what the walker asks at every step. */
   map: HexFacts;
+  /** Enemies in the open that left the map this turn, by exit hexside (hex × 6 + direction): whom a charge leaving there pursues (§2.6.10). */
+  offMapEnemies: Map<number, string>;
 }
 
 interface HexFacts {
@@ -66,7 +72,7 @@ function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts
       if (u.size === 'large') facts.friendLarge[u.hex] += 1;
     }
   }
-  for (const d of view.decoys) if (d.id !== mover.unit.id) facts.friendPoints[d.hex] += decoyStackPoints(view, d.mimic);
+  for (const d of view.decoys) if (d.id !== mover.unit.id && d.hex >= 0) facts.friendPoints[d.hex] += decoyStackPoints(view, d.mimic);
   for (const h of coverHexes) {
     facts.enemyAt[h] = 1;
     around(h, facts.coverNear);
@@ -79,7 +85,7 @@ function decoyStackPoints(view: GameState, mimic: string): number {
   return model ? stackPoints(model) : 4;
 }
 
-export type MoveEnd = 'engaged' | 'engaging' | 'reveal';
+export type MoveEnd = 'engaged' | 'engaging' | 'reveal' | 'exit';
 
 export interface WalkState {
   hex: number;
@@ -92,6 +98,8 @@ export interface WalkState {
   ended: MoveEnd | null;
   /** Where the charge stands (§2.6.9, movement/charge.ts CHARGE_RUN). */
   chargeRun: number;
+  /** The edge hexside crossed to leave the map (§2.6.10), when `ended` is 'exit'. */
+  exit?: Direction;
 }
 
 export function moveContext(view: GameState, mover: Mover, mode: MoveMode): MoveContext {
@@ -105,7 +113,18 @@ export function moveContext(view: GameState, mover: Mover, mode: MoveMode): Move
     startHex: mover.unit.hex,
     chargeEligible: mayCharge(view, mover.unit, mode),
     map: hexFacts(view, mover, enemyCoverHexes),
+    offMapEnemies: offMapEnemies(view, mover.unit),
   };
+}
+
+function offMapEnemies(view: GameState, unit: Unit): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of view.units) {
+    if (e.side === unit.side || e.hidden || e.destroyed || !e.offMap || e.offMap.turn !== view.turn) continue;
+    const key = e.offMap.hex * 6 + e.offMap.dir;
+    if (!out.has(key)) out.set(key, e.id);
+  }
+  return out;
 }
 
 export function startWalk(ctx: MoveContext): WalkState {
@@ -144,6 +163,39 @@ export function walkStep(ctx: MoveContext, ws: WalkState, to: number): WalkState
   const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && stepKeepsCharge(ctx.view, ws.hex, dir), ctx.chargeEligible);
   const next = { ...ws, hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, chargeRun };
   return arrive(ctx, next);
+}
+
+/**
+ * Leaving the map (§2.6.10) across an edge hexside of the front zone: an
+ * elementary move that enters no hex, so it costs only the friendly large
+ * units crossed in the hex left (§2.3.1.1); it ends the move. A unit that
+ * must keep engaging (§2.6.8) cannot leave.
+ */
+export function walkExit(ctx: MoveContext, ws: WalkState, dir: number): WalkState | Rejection {
+  const board = ctx.view.board;
+  if (ws.ended) return reject('moveEnded', { hex: hexLabel(board, ws.hex) });
+  if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return reject('minimalOneHex');
+  if (!Number.isInteger(dir) || dir < 0 || dir > 5 || neighbour(board, ws.hex, dir as Direction) >= 0) return reject('exitNotEdge');
+  const u = ctx.mover.unit;
+  if (zoneOf(u.size, ws.facing, dir as Direction) !== 'front') return reject('notFrontZone', { hex: hexLabel(board, ws.hex) });
+  if (!mayCrossHexside(u, hexsideAt(board, ws.hex, dir as Direction))) return reject('forbiddenHexside', { hex: hexLabel(board, ws.hex) });
+  if (ws.engagingRun) return reject('mustKeepEngaging');
+  const cost = ctx.mode === 'minimal' ? 0 : leavingCost(ctx, ws.hex);
+  if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost);
+  return { ...ws, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, ended: 'exit', exit: dir as Direction };
+}
+
+/** Any elementary move: the one entry the preview, the verdict and the directive judge share. */
+export function walkMove(ctx: MoveContext, ws: WalkState, step: MoveStep): WalkState | Rejection {
+  if ('face' in step) return walkReorient(ctx, ws, step.face);
+  if ('exit' in step) return walkExit(ctx, ws, step.exit);
+  return walkStep(ctx, ws, step.to);
+}
+
+/** The enemy a move pursues (§2.6.10): it left the map, charging, across the hexside an enemy left by this turn. */
+export function pursuedAt(ctx: MoveContext, ws: WalkState): string | null {
+  if (ws.ended !== 'exit' || ws.exit === undefined || !chargeKept(ctx.mover.unit, ws.chargeRun)) return null;
+  return ctx.offMapEnemies.get(ws.hex * 6 + ws.exit) ?? null;
 }
 
 function noPoints(ctx: MoveContext, ws: WalkState, cost: Halves): Rejection {

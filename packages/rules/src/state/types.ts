@@ -88,6 +88,8 @@ export interface Decoy {
   coverId: string;
   /** A decoy may receive a special order, so that it can imitate a unit that holds one (sheet 000, Leurres). */
   specialOrder?: boolean;
+  /** Off the map as a unit would be (§2.6.10), so that a cover leaving tells nothing; `hex` is then -1. */
+  offMap?: { hex: number; dir: number; turn: number };
 }
 
 /** What a seat that may not look under a cover sees of it. */

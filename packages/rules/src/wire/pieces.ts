@@ -116,6 +116,9 @@ export function decoyToWire(d: Decoy, stackRank: number, activating: boolean): P
     isDecoy: true,
     mimic: d.mimic,
     activating,
+    offMapHex: d.offMap?.hex ?? -1,
+    offMapDir: d.offMap?.dir ?? -1,
+    offMapTurn: d.offMap?.turn ?? -1,
   };
 }
 
@@ -153,7 +156,7 @@ export function wireToUnit(p: PieceWire): Unit {
 }
 
 export function wireToDecoy(p: PieceWire): Decoy {
-  return {
+  const decoy: Decoy = {
     id: p.id,
     side: p.side,
     hex: p.hex,
@@ -163,4 +166,6 @@ export function wireToDecoy(p: PieceWire): Decoy {
     stackRank: p.stackRank,
     coverId: p.coverId,
   };
+  if (p.offMapHex >= 0) decoy.offMap = { hex: p.offMapHex, dir: p.offMapDir, turn: p.offMapTurn };
+  return decoy;
 }
