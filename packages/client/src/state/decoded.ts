@@ -49,4 +49,8 @@ export interface DecodedState {
   commandPoints?: number;
   /** Of the activation in progress: the unit failed its rally and must flee (§2.8.3.1). */
   mustFlee?: boolean;
+  /** How the game ended (@lames/rules GameResult) as JSON; '' or absent while playing. */
+  result?: string;
+  /** The weather marker (sheet 003); '' or absent without weather. */
+  weather?: string;
 }

@@ -42,5 +42,7 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     secrets,
     ...(act?.commandPoints !== undefined ? { commandPoints: act.commandPoints } : {}),
     ...(act?.mustFlee ? { mustFlee: true } : {}),
+    ...(view.result ? { result: JSON.stringify(view.result) } : {}),
+    ...(view.gameElements?.weather ? { weather: view.gameElements.weather } : {}),
   };
 }

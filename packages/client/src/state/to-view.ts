@@ -1,4 +1,4 @@
-import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type GameState, type MapEdge, type Seat, type Unit } from '@lames/rules';
+import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type GameResult, type GameState, type MapEdge, type Seat, type Unit, type Weather } from '@lames/rules';
 import type { CoverState, DecodedMap, DecodedState, PieceState } from './decoded';
 
 /**
@@ -83,6 +83,8 @@ export function toView(state: DecodedState, seat: Seat): GameState {
     activeSide: state.activeSide,
     activation: activationOf([...open, ...secret], covers, state),
     status: state.status === 'ended' ? 'ended' : 'playing',
+    ...(state.result ? { result: JSON.parse(state.result) as GameResult } : {}),
+    ...(state.weather ? { gameElements: { weather: state.weather as Weather } } : {}),
     stackCounter: 0,
     perspective: seat,
     covers: covers.map(coverOf).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),

@@ -1,4 +1,4 @@
-import { FACING_NAMES_EN, hexLabel, type GameEvent, type GridSize } from '@lames/rules';
+import { FACING_NAMES_EN, hexLabel, type GameEvent, type GridSize, type SideScore } from '@lames/rules';
 import { t, type Lang, type TextKey } from '../i18n';
 
 /** What the formatter needs to know of the game to name things. */
@@ -113,7 +113,16 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
     case 'turnEnded':
       return out(tx('event.turnEnded', { turn: e.turn }));
     case 'gameEnded':
-      return out(tx('event.gameEnded'));
+      return gameEndedLine(e, ctx);
+    case 'gameElementsRolled':
+      return out(tx('event.elementsRolled', { side: name(e.side), die: e.die, outcome: tx(e.played ? 'event.elementsRolled.played' : 'event.elementsRolled.skipped') }));
+    case 'gameElementPlayed': {
+      const subject = e.element === 'weather' ? tx(`weather.${e.subject}` as TextKey) : name(e.subject);
+      const result = !e.changed ? 'event.element.unchanged' : e.element === 'weather' ? 'event.element.changes' : 'event.element.raised';
+      return out(tx(`event.element.${e.element}` as TextKey, { subject, dice: e.dice.join(' + '), result: tx(result) }));
+    }
+    case 'weatherChanged':
+      return out(tx('event.weatherChanged', { from: tx(`weather.${e.from}` as TextKey), to: tx(`weather.${e.to}` as TextKey) }));
     case 'test': {
       const natural = e.dice[0] + e.dice[1];
       const mods = e.modifiers.length ? `${e.modifiers.map((m) => signed(m.value)).join(' ')} ` : '';
@@ -195,6 +204,34 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
 }
 
 type Loose = Record<string, unknown>;
+
+/**
+ * The end of the game (§2.4): why, the winner or a draw, each side's points,
+ * and one detail line per source of points with the scenario field behind it.
+ */
+function gameEndedLine(e: Extract<GameEvent, { type: 'gameEnded' }>, ctx: EventContext): FormattedEvent {
+  const l = ctx.lang;
+  const name = (id: string) => ctx.nameOf(id) ?? id;
+  // A game ended by an older server carries no result: the turn limit was then the only end.
+  if (!Array.isArray(e.scores)) return { text: t('event.gameEnded', {}, l), section: e.section, type: e.type };
+  const reason = t(`end.${e.reason}` as TextKey, { sides: e.defeated.map((d) => name(d.side)).join(', ') }, l);
+  const scores = e.scores.map((s) => `${name(s.side)} ${s.points}`).join(', ');
+  const text = e.winner ? t('event.gameEndedWin', { reason, winner: name(e.winner), scores }, l) : t('event.gameEndedDraw', { reason, scores }, l);
+  return { text: capitalise(text), section: e.section, type: e.type, details: scoreLines(e.scores, ctx) };
+}
+
+/** Every line of every side's score: what was counted, how many, the points each, and the scenario field. */
+export function scoreLines(scores: readonly SideScore[], ctx: EventContext): string[] {
+  const l = ctx.lang;
+  return scores.flatMap((s) =>
+    s.lines.map((line) => {
+      const source = line.objective
+        ? t('score.objective', { name: line.objective.name[l], hex: hexLabel(ctx.grid, line.objective.hex) }, l)
+        : t(`score.${line.source}` as TextKey, {}, l);
+      return t('score.line', { side: ctx.nameOf(s.side) ?? s.side, source, count: line.count, each: line.each, points: line.points, field: line.field }, l);
+    }),
+  );
+}
 
 /**
  * Any event the client has no sentence for yet (a server newer than the

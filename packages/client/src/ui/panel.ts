@@ -6,7 +6,7 @@ import type { StackItem } from '../map/counters-model';
 import { sideCss } from '../map/palette';
 import type { SideInfo } from '../state/decoded';
 import { clear, h } from './dom';
-import { facingName } from './format-event';
+import { facingName, scoreLines } from './format-event';
 
 export function seatName(view: GameState, seat: Seat): string {
   if (seat === 'referee') return t('seat.referee');
@@ -57,6 +57,29 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
         );
       }),
     ),
+  );
+  const weather = view.gameElements?.weather;
+  if (weather) el.append(h('div', { class: 'status-row', 'data-testid': 'weather', title: 'Fiche 003' }, t('game.weather', { weather: t(`weather.${weather}` as TextKey) })));
+  if (view.status === 'ended' && view.result) el.append(renderResult(view));
+}
+
+/** The end of the game (§2.4): winner or draw, each side's points, and where every point comes from. */
+function renderResult(view: GameState): HTMLElement {
+  const result = view.result!;
+  const nameOf = (id: string) => view.sides.find((s) => s.id === id)?.name ?? view.units.find((u) => u.id === id)?.name;
+  const winner = result.winner ? (nameOf(result.winner) ?? result.winner) : null;
+  return h(
+    'div',
+    { class: 'result', 'data-testid': 'result', 'data-winner': result.winner ?? '' },
+    h('strong', {}, winner ? t('result.winner', { side: winner }) : t('result.draw')),
+    h(
+      'ul',
+      { class: 'sides' },
+      result.scores.map((s) =>
+        h('li', { class: 'side' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, s.side)}` }), h('span', { class: 'side-name' }, nameOf(s.side) ?? s.side), ` · ${t('result.points', { points: s.points })}`),
+      ),
+    ),
+    h('ul', { class: 'muted small score-lines' }, scoreLines(result.scores, { lang: lang(), grid: view.board, nameOf }).map((line) => h('li', {}, line))),
   );
 }
 

@@ -29,6 +29,8 @@ import { giveOrderRule } from '../command/give-order';
 import { resignRule } from '../command/resign';
 import { takeCommandRule } from '../command/take-command';
 import { wingMoraleRule } from '../command/wing-morale';
+import { playElementsOfEndedTurns } from '../elements/play';
+import { endIfDecided } from '../turn/victory';
 
 /** Every action of the rules, by its type. One file each. */
 export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { type: T }>> } = {
@@ -77,6 +79,9 @@ export function apply(state: GameState, seat: Seat, input: unknown, options: { d
   const events = rule.procedure(next, seat, action, dice);
   // Units lost during the action owe their wings a demoralisation test (§2.5.10.2).
   events.push(...resolveDemoralisation(next, dice));
+  // A side whose turn ended plays its game elements (§3.4); then a side left with nothing to fight may have lost (§2.4).
+  events.push(...playElementsOfEndedTurns(next, events, dice));
+  events.push(...endIfDecided(next));
   forgetSeparated(next);
   return { ok: true, state: next, events };
 }

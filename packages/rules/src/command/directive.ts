@@ -197,12 +197,18 @@ export class DirectiveJudge {
     return reject('mustDisengage');
   }
 
-  /** §2.5.3: each hex entered puts at least ½ MP more between the unit and its nearest threat. */
+  /**
+   * §2.5.3: each hex entered puts at least ½ MP more between the unit and the
+   * nearest threat of the hex it leaves (re-read hex by hex). When several
+   * threats tie, the owner chooses (§2.5.3.1 example): moving away from one
+   * of them is enough.
+   */
   private movesAway(hexes: number[]): Rejection | null {
     let prev = this.unit.hex;
     for (const h of hexes) {
       if (h === prev) continue;
-      if (this.fields.threatCost(h) < this.fields.threatCost(prev) + 1) return reject('regroupMustMoveAway', { hex: this.label(h) });
+      const need = this.fields.threatCost(prev) + toHalves(0.5);
+      if (!this.fields.nearestThreatsAt(prev).some((e) => this.fields.threatCostFrom(e, h) >= need)) return reject('regroupMustMoveAway', { hex: this.label(h) });
       prev = h;
     }
     return null;

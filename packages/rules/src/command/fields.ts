@@ -18,6 +18,7 @@ import { movementPoints } from '../units/abilities';
 export class DirectiveFields {
   private readonly approach = new Map<number, Halves>();
   private readonly threat = new Map<number, Halves>();
+  private readonly each = new Map<string, Halves>();
   private readonly reach = new Map<number, boolean>();
   private edge?: Float64Array;
   readonly enemies: Unit[];
@@ -55,6 +56,23 @@ export class DirectiveFields {
     for (const e of this.threats()) best = Math.min(best, engageCost(this.view, e, placed, best));
     this.threat.set(hex, best);
     return best;
+  }
+
+  /** §2.5.3.1: half points the threat `e` needs to engage the unit standing in this hex. */
+  threatCostFrom(e: Unit, hex: number): Halves {
+    const key = `${e.id}@${hex}`;
+    const known = this.each.get(key);
+    if (known !== undefined) return known;
+    const cost = engageCost(this.view, e, { ...this.unit, hex });
+    this.each.set(key, cost);
+    return cost;
+  }
+
+  /** §2.5.3.1: the nearest threats of the unit standing in this hex; when several tie, its owner chooses among them. */
+  nearestThreatsAt(hex: number): Unit[] {
+    const best = this.threatCost(hex);
+    if (best === Number.POSITIVE_INFINITY) return [];
+    return this.threats().filter((e) => this.threatCostFrom(e, hex) === best);
   }
 
   /** §2.5.3 "Atteignable": some enemy could engage the unit in this hex with its normal movement next turn. */

@@ -1,47 +1,61 @@
-/** A binary min-heap of numeric keys ordered by a priority array: the movement search's open list. */
+/**
+ * A binary min-heap of numeric keys ordered by a priority function: the
+ * movement search's open list. The priority is read once, when a key is
+ * pushed, and kept with it: the searches lower a key's cost and push it again
+ * (the stale copy is skipped when popped), and a priority read live would
+ * change under a key already placed in the heap and break its order.
+ */
 export class MinHeap {
-  private items: number[] = [];
+  private keys: number[] = [];
+  private prios: number[] = [];
   constructor(private readonly priority: (key: number) => number) {}
 
   get size(): number {
-    return this.items.length;
+    return this.keys.length;
   }
 
   push(key: number): void {
-    const a = this.items;
-    a.push(key);
-    let i = a.length - 1;
+    this.keys.push(key);
+    this.prios.push(this.priority(key));
+    let i = this.keys.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (this.priority(a[p]) <= this.priority(a[i])) break;
-      [a[p], a[i]] = [a[i], a[p]];
+      if (this.prios[p] <= this.prios[i]) break;
+      this.swap(p, i);
       i = p;
     }
   }
 
   pop(): number | undefined {
-    const a = this.items;
-    if (a.length === 0) return undefined;
-    const top = a[0];
-    const last = a.pop()!;
-    if (a.length > 0) {
-      a[0] = last;
+    const k = this.keys;
+    if (k.length === 0) return undefined;
+    const top = k[0];
+    const lastKey = k.pop()!;
+    const lastPrio = this.prios.pop()!;
+    if (k.length > 0) {
+      k[0] = lastKey;
+      this.prios[0] = lastPrio;
       this.sink(0);
     }
     return top;
   }
 
   private sink(i: number): void {
-    const a = this.items;
+    const p = this.prios;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < a.length && this.priority(a[l]) < this.priority(a[m])) m = l;
-      if (r < a.length && this.priority(a[r]) < this.priority(a[m])) m = r;
+      if (l < p.length && p[l] < p[m]) m = l;
+      if (r < p.length && p[r] < p[m]) m = r;
       if (m === i) return;
-      [a[m], a[i]] = [a[i], a[m]];
+      this.swap(m, i);
       i = m;
     }
+  }
+
+  private swap(a: number, b: number): void {
+    [this.keys[a], this.keys[b]] = [this.keys[b], this.keys[a]];
+    [this.prios[a], this.prios[b]] = [this.prios[b], this.prios[a]];
   }
 }

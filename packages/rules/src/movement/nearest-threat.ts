@@ -113,21 +113,22 @@ export function engageField(state: GameState, e: Unit): Float64Array {
 function searchFrom(state: GameState, e: Unit, visit: (hex: number, facing: Facing, cost: Halves, estimate: Halves) => boolean, target = -1): void {
   const board = state.board;
   const size = boardIndex(board).size;
-  const cost = new Float64Array(size * 12).fill(Number.POSITIVE_INFINITY);
+  // A state is hex × facing × "reached by turning": one reorientation per hex is priced as a whole (first step, then each further one, §2.6.6), never as a chain of first steps.
+  const cost = new Float64Array(size * 24).fill(Number.POSITIVE_INFINITY);
   const perHex = target >= 0 ? cheapestHex(e) : 0;
   const h = (hex: number) => (perHex === 0 ? 0 : Math.max(0, distance(board, hex, target) - 1) * perHex);
   const heuristic = new Float64Array(size).fill(-1);
   const est = (k: number) => {
-    const hex = Math.floor(k / 12);
+    const hex = Math.floor(k / 24);
     if (heuristic[hex] < 0) heuristic[hex] = h(hex);
     return cost[k] + heuristic[hex];
   };
   const heap = new MinHeap(est);
   for (const [hex, facing, c] of starts(state, e)) {
-    cost[hex * 12 + facing] = c;
-    heap.push(hex * 12 + facing);
+    cost[(hex * 12 + facing) * 2] = c;
+    heap.push((hex * 12 + facing) * 2);
   }
-  const done = new Uint8Array(size * 12);
+  const done = new Uint8Array(size * 24);
   const minimal = toHalves(movementPoints(e) * movementTable.minimalMovementDistanceFactor);
   const relax = (nk: number, c: Halves) => {
     if (!done[nk] && c < cost[nk]) {
@@ -138,15 +139,15 @@ function searchFrom(state: GameState, e: Unit, visit: (hex: number, facing: Faci
   for (let k = heap.pop(); k !== undefined; k = heap.pop()) {
     if (done[k]) continue;
     done[k] = 1;
-    const hex = Math.floor(k / 12);
-    const facing = k % 12;
+    const hex = Math.floor(k / 24);
+    const facing = (k >> 1) % 12;
     if (visit(hex, facing, cost[k], est(k))) return;
-    for (const f of FACINGS) if (f !== facing) relax(hex * 12 + f, cost[k] + reorientCost(e, facing, f));
+    if ((k & 1) === 0) for (const f of FACINGS) if (f !== facing) relax((hex * 12 + f) * 2 + 1, cost[k] + reorientCost(e, facing, f));
     for (const d of DIRECTIONS) {
       if (zoneOf(e.size, facing, d) !== 'front') continue;
       const sc = stepCost(board, e, hex, d);
       if (sc.kind === 'forbidden') continue;
-      relax(neighbour(board, hex, d) * 12 + facing, cost[k] + (sc.kind === 'minimal' ? minimal : sc.halves));
+      relax((neighbour(board, hex, d) * 12 + facing) * 2, cost[k] + (sc.kind === 'minimal' ? minimal : sc.halves));
     }
   }
 }

@@ -54,6 +54,8 @@ export function createGame(s: Scenario, seed: string): GameState {
     activeSide: s.sides[0].id,
     activation: null,
     status: 'playing',
+    victory: s.victory,
+    ...(s.gameElements ? { gameElements: { weather: s.gameElements.weather ?? null } } : {}),
     stackCounter: rank,
     rng,
   };

@@ -50,12 +50,29 @@ export function crossCheck(s: Scenario): string[] {
       if (w.leader && !unitIds.has(w.leader)) issues.push(`sides[${i}].wings[${j}].leader: no unit "${w.leader}"`);
     });
   });
+  issues.push(...victoryIssues(s, sideIds, onMap));
   s.decoys.forEach((d, i) => {
     if (!sideIds.has(d.side)) issues.push(`decoys[${i}].side: no side "${d.side}"`);
     const model = s.units.find((u) => u.id === d.mimic);
     if (!model || model.side !== d.side) issues.push(`decoys[${i}].mimic: side "${d.side}" has no unit "${d.mimic}"`);
     if (unitIds.has(d.id)) issues.push(`decoys[${i}].id: "${d.id}" is used by a unit`);
     onMap(d.hex, `decoys[${i}].hex`);
+  });
+  return issues;
+}
+
+/** Objectives on the map, each named once, scored only by sides that exist. */
+function victoryIssues(s: Scenario, sideIds: Set<string>, onMap: (label: string, path: string) => number): string[] {
+  const issues: string[] = [];
+  const ids = new Set<string>();
+  s.victory.objectives.forEach((o, i) => {
+    const path = `victory.objectives[${i}]`;
+    if (ids.has(o.id)) issues.push(`${path}.id: "${o.id}" is used twice`);
+    ids.add(o.id);
+    onMap(o.hex, `${path}.hex`);
+    (o.sides ?? []).forEach((side, j) => {
+      if (!sideIds.has(side)) issues.push(`${path}.sides[${j}]: no side "${side}"`);
+    });
   });
   return issues;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { capacitySchema, commandClassSchema, hexsideSchema, moraleClassSchema, movementClassSchema, terrainSchema, weaponClassSchema } from '../data/schemas';
+import { weatherSchema } from '../elements/data';
+import { NO_VICTORY_CONDITIONS, victorySchema } from './victory-schema';
 
 /**
  * The scenario file format. Hexes are written as printed on the map:
@@ -87,6 +89,9 @@ export const scenarioSchema = z
     decoys: z
       .array(z.object({ id, side: id, hex: hexLabel, facing, mimic: id }).strict())
       .default([]),
+    victory: victorySchema.default(NO_VICTORY_CONDITIONS),
+    /** Game elements played in each player's turn (§3.4, sheet 003); absent: none are played. `weather`: the marker's opening face (§3.4.4: no weather when the scenario names none). */
+    gameElements: z.object({ weather: weatherSchema.optional() }).strict().optional(),
   })
   .strict();
 

@@ -1,6 +1,8 @@
 import type { Facing } from '../geometry/facing';
 import type { Breath, Cohesion, Directive, Seat, ShockMarker, SideId } from './types';
 import type { Modifier, TestKind } from '../tests/roll';
+import type { Weather } from '../elements/data';
+import type { GameResult } from '../turn/victory';
 
 /**
  * Events explain what an action did, with the rule section behind each fact.
@@ -52,7 +54,7 @@ export type EventBody =
   | { type: 'stackAligned'; unit: string; facing: Facing; cohesionLost: boolean }
   | { type: 'sideTurnEnded'; side: SideId; next: SideId }
   | { type: 'turnEnded'; turn: number }
-  | { type: 'gameEnded'; reason: 'turnLimit' }
+  | ({ type: 'gameEnded' } & GameResult)
   | {
       type: 'test';
       test: TestKind;
@@ -86,7 +88,11 @@ export type EventBody =
   | { type: 'commandTaken'; unit: string; wing: string }
   | { type: 'resigned'; unit: string; wing: string }
   | { type: 'leaderLost'; unit: string; wing: string | null; armyCommander: boolean }
-  | { type: 'wingMorale'; wing: string; morale: number; shakenMarkers: number };
+  | { type: 'wingMorale'; wing: string; morale: number; shakenMarkers: number }
+  // Game elements (§3.4, sheet 003)
+  | { type: 'gameElementsRolled'; side: SideId; die: number; played: boolean }
+  | { type: 'gameElementPlayed'; element: 'wingMorale' | 'wingRest' | 'weather'; subject: string; dice: number[]; changed: boolean }
+  | { type: 'weatherChanged'; from: Weather; to: Weather };
 
 export type GameEvent = EventBody & { section: string; audience: Audience };
 

@@ -1,5 +1,8 @@
 import type { Capacity, CommandClass, Hexside, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
 import type { Facing, UnitSize } from '../geometry/facing';
+import type { Weather } from '../elements/data';
+import type { VictoryConditions } from '../scenario/victory-schema';
+import type { GameResult } from '../turn/victory';
 
 /**
  * The game state: plain, serialisable data. `apply` never mutates a state it
@@ -174,6 +177,12 @@ export interface GameState {
   activeSide: SideId;
   activation: Activation | null;
   status: 'playing' | 'ended';
+  /** The scenario's victory conditions (§2.4); absent: none, the game plays to its turn limit and ends in a draw. */
+  victory?: VictoryConditions;
+  /** How the game ended: winner or draw, and each side's points with their sources. Set with status 'ended'. */
+  result?: GameResult;
+  /** Game elements played in each player's turn (§3.4, sheet 003); absent when the scenario plays none. */
+  gameElements?: { weather: Weather | null };
   /** Counter for stack ranks, so that "top" and "bottom" are always new extremes. */
   stackCounter: number;
   /** State of the seeded dice; absent from every seat's view. */

@@ -3,6 +3,7 @@ import { event, GameEvent } from '../state/events';
 import type { GameState, SideId } from '../state/types';
 import { hasPieces, piecesToActivate } from './pieces';
 import { wingMoralePending } from '../command/wing-pending';
+import { endAtTurnLimit } from './victory';
 
 /**
  * Concluding operations of an activation (§2.4.3): the special order is
@@ -44,7 +45,7 @@ export function endSideTurn(state: GameState): GameEvent[] {
       index = 0;
       events.push(event({ type: 'turnEnded', turn: state.turn }, '§2.4'));
       state.turn += 1;
-      if (state.turn > state.turnLimit) return [...events, ...endGame(state)];
+      if (state.turn > state.turnLimit) return [...events, ...endAtTurnLimit(state)];
     }
     if (hasPieces(state, order[index])) break;
   }
@@ -52,9 +53,4 @@ export function endSideTurn(state: GameState): GameEvent[] {
   state.activeSide = next;
   events.unshift(event({ type: 'sideTurnEnded', side, next }, '§2.4'));
   return events;
-}
-
-function endGame(state: GameState): GameEvent[] {
-  state.status = 'ended';
-  return [event({ type: 'gameEnded', reason: 'turnLimit' }, '§2.4')];
 }

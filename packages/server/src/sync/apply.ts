@@ -61,6 +61,8 @@ function syncScalars(target: BattleState, game: GameState): void {
     turnLimit: game.turnLimit,
     activeSide: game.activeSide,
     status: game.status,
+    result: game.result ? JSON.stringify(game.result) : '',
+    weather: game.gameElements?.weather ?? '',
     ...activationFacts(game),
   });
 }

@@ -89,6 +89,10 @@ export class BattleState extends Schema {
   @type('uint16') turnLimit = 0;
   @type('string') activeSide = '';
   @type('string') status = '';
+  /** How the game ended (@lames/rules GameResult: winner or draw, each side's points and their sources) as JSON; '' while playing. Public: at the end nothing is secret. */
+  @type('string') result = '';
+  /** The weather marker (§3.4.4.1, sheet 003); '' when the scenario plays none. */
+  @type('string') weather = '';
   @type('boolean') refereeSeated = false;
   @type('uint16') spectators = 0;
   /** Counts accepted actions: every action changes something every seat sees, so the number of patch frames a seat receives never depends on hidden pieces. */
