@@ -305,7 +305,8 @@ describe('a scripted battle in the browser', () => {
     await clickHex(a, warbandHex);
     const target = a.locator('.target[data-target="o-warband"]');
     await target.waitFor();
-    await expect(target.locator('.option').count()).resolves.toBe(2);
+    // §2.7.3.1 the charging knights always support their attack: one option only
+    await expect(target.locator('.option').count()).resolves.toBe(1);
     const option = target.locator(`.option[data-supported="${String(shock.action.supported)}"]`);
     await option.locator('input[type="radio"]').check();
     await expect(option.locator('.adv').textContent()).resolves.toMatch(/Avantage [+-]?\d+/);
@@ -323,10 +324,25 @@ describe('a scripted battle in the browser', () => {
       GameEvent,
       { type: 'combat' }
     >;
-    const recoil = events()[i].find((e) => e.type === 'recoiled') as Extract<
+    // §2.7.4 when the losses can be absorbed more than one way, the defending player chooses
+    const absorb = steps().find((s) => s.action.type === 'absorbLosses');
+    const j = absorb ? steps().indexOf(absorb) : i;
+    const recoil = events()[j].find((e) => e.type === 'recoiled') as Extract<
       GameEvent,
       { type: 'recoiled' }
     >;
+    if (absorb) {
+      await a.locator('[data-testid="losses-waiting"]').waitFor();
+      await expect(a.locator('[data-testid="losses-waiting"]').textContent()).resolves.toContain('Dents Noires');
+      const panel = b.locator('[data-testid="losses"]');
+      await panel.waitFor();
+      await expect(panel.locator('button[data-plan]').count()).resolves.toBe((await hooks(b)).lossChoices.length);
+      await expect(panel.locator('button[data-action="confirm-losses"]').isDisabled()).resolves.toBe(true);
+      await clickHex(b, recoil.to);
+      await expect(panel.locator(`button[data-hex="${recoil.to}"].chosen`).count()).resolves.toBeGreaterThan(0);
+      await shot(b, 'battle-b-losses-choice');
+      await panel.locator('button[data-action="confirm-losses"]').click();
+    }
     for (const page of [a, b]) {
       await logHas(page, 'combat');
       await logHas(page, 'recoiled');

@@ -15,6 +15,8 @@ export interface LamesHooks {
   selected: string | null;
   picker: string | null;
   log: { type: string; [k: string]: unknown }[];
+  /** The ways this seat may absorb a combat's losses (§2.7.4), while it decides. */
+  lossChoices: { steps: string[]; recoil?: number; stayer?: string }[];
 }
 
 type Win = { __lames?: LamesHooks & { hexCenter(i: number): { x: number; y: number }; send(a: unknown): void } };
@@ -30,7 +32,7 @@ export async function waitReady(page: Page, timeout = 60_000): Promise<void> {
 export async function hooks(page: Page): Promise<LamesHooks> {
   return page.evaluate(() => {
     const l = (window as unknown as Win).__lames!;
-    return { seat: l.seat, ready: l.ready, view: l.view, targets: l.targets, selected: l.selected, picker: l.picker, log: l.log };
+    return { seat: l.seat, ready: l.ready, view: l.view, targets: l.targets, selected: l.selected, picker: l.picker, log: l.log, lossChoices: l.lossChoices ?? [] };
   });
 }
 

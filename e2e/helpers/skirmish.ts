@@ -3,6 +3,7 @@ import {
   createGame,
   legalActions,
   loadScenario,
+  lossChoices,
   orderOptions,
   reachable,
   type Arrival,
@@ -138,9 +139,15 @@ export function playSkirmish(scenario: Scenario, seed: string): ScriptRun | null
   const shock = legalActions(state, 'ardenne', 'h-knights').find((a) => a.type === 'shock');
   if (!shock?.allowed) return null;
   if (
-    !send('ardenne', { type: 'shock', piece: 'h-knights', target: 'o-warband', supported: false })
+    !send('ardenne', { type: 'shock', piece: 'h-knights', target: 'o-warband', supported: true })
   )
     return null;
+  // the warband's player chooses how to absorb the losses (§2.7.4): a recoil when one is open
+  if (state.pendingLosses) {
+    const choices = lossChoices(state, 'black-teeth');
+    const plan = choices.find((p) => p.recoil !== undefined) ?? choices[0];
+    if (!send('black-teeth', { type: 'absorbLosses', ...plan })) return null;
+  }
   if (!send('ardenne', { type: 'activate', piece: 'h-spears' })) return null;
   if (!send('ardenne', { type: 'rest', piece: 'h-spears' })) return null;
   // command (optional, kept when the rules allow it): Gauvain distributes orders, one to Iseult, whose wing goes on the attack

@@ -308,6 +308,15 @@ describe('§2.7 options for the client', () => {
     expect(opts[0].odds[1]).toBeCloseTo(23 / 36);
   });
 
+  test('§2.7.3.1 a charging unit is offered the supported attack only, unless its charge is lost at a rough hexside', () => {
+    const s = pair();
+    u(s, 'b').shock = 'charge';
+    expect(shockOptions(s, 'blue', 'b').map((o) => o.supported)).toEqual([true]);
+    const rough = pair({}, [], { hexsides: [{ hex: '0505', direction: 0, kind: 'rough' }] });
+    u(rough, 'b').shock = 'charge';
+    expect(shockOptions(rough, 'blue', 'b').map((o) => o.supported)).toEqual([true, false]);
+  });
+
   test('§2.7.3.1 refused options carry their rejection; legalActions gives shock and duel verdicts', () => {
     const s = pair();
     u(s, 'b').breath = 'exhausted';

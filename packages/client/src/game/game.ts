@@ -1,4 +1,4 @@
-import { legalActions, reachable, type Arrival, type GameEvent, type GameState, type MoveMode, type Seat } from '@lames/rules';
+import { legalActions, planKey, reachable, type Arrival, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
 import { hexLabel } from '@lames/rules';
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { num } from '../ui/format-event';
@@ -13,6 +13,7 @@ import { renderActions, type OrdersPanel, type Picker } from '../ui/actions';
 import * as api from './rules-api';
 import { h } from '../ui/dom';
 import { renderLog } from '../ui/log';
+import { decidesLosses, renderLosses } from '../ui/losses';
 import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
 import { Container } from 'pixi.js';
@@ -41,6 +42,8 @@ export interface TestHooks {
   picker: string | null;
   /** Attack options shown (shock/duel), for tests. */
   attackOptions: api.ShockOption[];
+  /** The ways this seat may absorb a combat's losses (§2.7.4), while it decides. */
+  lossChoices: LossPlan[];
   selected: string | null;
   send(action: unknown): void;
   log: GameEvent[];
@@ -67,6 +70,8 @@ export class GamePage {
   private picker: Picker | null = null;
   private pickerPiece: string | null = null;
   private faceHandles: { facing: number; at: { x: number; y: number } }[] = [];
+  /** The plan chosen, not yet sent, while this seat decides a combat's losses (§2.7.4). */
+  private lossChoice: LossPlan | null = null;
   /** The orders list while the activated leader distributes orders. */
   private orders: OrdersPanel | null = null;
   private map!: MapView;
@@ -148,6 +153,7 @@ export class GamePage {
       targets: [],
       picker: null,
       attackOptions: [],
+      lossChoices: [],
       selected: null,
       send: (action) => this.room.send('action', action),
       log: this.log,
@@ -224,6 +230,8 @@ export class GamePage {
     }
     // a picker is stale once its piece acted (the state changed under it): rebuild it from the new view
     if (this.picker && this.pickerPiece && this.pickerPiece !== this.selected) this.closePicker();
+    // a chosen way to absorb losses is forgotten once the decision is no longer awaited or no longer open
+    if (this.lossChoice && !this.lossChoices().some((p) => planKey(p) === planKey(this.lossChoice!))) this.lossChoice = null;
     this.map.setBoard(view.board);
     this.render();
     const hooks = window.__lames!;
@@ -279,12 +287,21 @@ export class GamePage {
       hooks.targets = this.move ? [...this.move.targets.keys()] : this.picker?.kind === 'hex' ? this.picker.places.filter((o) => o.allowed && o.to !== null).map((o) => o.to!) : [];
       hooks.picker = this.move ? 'move' : (this.picker?.kind ?? null);
       hooks.attackOptions = this.picker?.kind === 'attack' ? this.picker.options : [];
+      hooks.lossChoices = this.lossChoices();
     }
   }
 
   private renderActions(item: StackItem | null): void {
     const view = this.view!;
     const seat = this.seat!;
+    // a combat waits for the defender (§2.7.4): nothing else can be done meanwhile
+    if (view.pendingLosses) {
+      renderLosses(this.els.actions, view, seat, this.lossChoices(), this.lossChoice, {
+        choose: (plan) => ((this.lossChoice = plan), this.render()),
+        confirm: () => this.confirmLosses(),
+      });
+      return;
+    }
     if (seat === 'referee' || seat === 'spectator') {
       this.els.actions.replaceChildren(h('p', { class: 'muted small', 'data-testid': 'observer' }, t(seat === 'referee' ? 'game.refereeNote' : 'game.spectatorNote')));
       return;
@@ -306,6 +323,18 @@ export class GamePage {
       },
       giveOrder: (unit) => this.giveOrder(unit),
     });
+  }
+
+  /** The ways this seat may absorb the pending losses; empty when it does not decide them. */
+  private lossChoices(): LossPlan[] {
+    return this.view && this.seat && decidesLosses(this.view, this.seat) ? api.lossChoices(this.view, this.seat) : [];
+  }
+
+  private confirmLosses(): void {
+    if (!this.lossChoice) return;
+    this.send({ type: 'absorbLosses', ...this.lossChoice });
+    this.lossChoice = null;
+    this.render();
   }
 
   /** The orders list, while the activated piece may give orders (§2.5). */
@@ -471,6 +500,11 @@ export class GamePage {
   private pickerMarks(): { hex: number; kind: HexMarkKind }[] {
     const view = this.view!;
     const hexOfUnit = (id: string) => view.units.find((u) => u.id === id)?.hex ?? -1;
+    const choices = this.lossChoices();
+    if (choices.length > 0) {
+      const hexes = new Set(choices.flatMap((c) => (c.recoil === undefined ? [] : [c.recoil])));
+      return [...hexes].map((hex) => ({ hex, kind: this.lossChoice?.recoil === hex ? 'chosen' : 'option' }));
+    }
     const p = this.picker;
     if (p?.kind === 'attack') {
       const seen = new Map<number, HexMarkKind>();
@@ -574,6 +608,12 @@ export class GamePage {
       }
     }
     if (hex < 0) return false;
+    const recoil = this.lossChoices().find((c) => c.recoil === hex);
+    if (recoil) {
+      this.lossChoice = recoil;
+      this.render();
+      return true;
+    }
     const place = p?.kind === 'hex' ? p.places.find((o) => o.to === hex && o.allowed) : undefined;
     if (p?.kind === 'hex' && place) {
       p.chosen = place;

@@ -36,6 +36,7 @@ export const fleeArrivals = (view: GameState, seat: Seat, piece: string): FleeAr
 export const faceOptions = (view: GameState, seat: Seat, piece: string): Facing[] => rules.faceOptions(view, seat, piece);
 export const forcedAction = (view: GameState, piece: string): ForcedAction | null => rules.forcedAction(view, piece);
 export const orderOptions = (view: GameState, seat: Seat, piece: string) => rules.orderOptions(view, seat, piece);
+export const lossChoices = (view: GameState, seat: Seat): rules.LossPlan[] => rules.lossChoices(view, seat);
 export const commandPointsLeft = (view: GameState): number | null => rules.commandPointsLeft(view);
 
 /** Where the unit may withdraw (§2.6.12), each with its verdict. */

@@ -51,6 +51,8 @@ export interface DecodedState {
   mustFlee?: boolean;
   /** How the game ended (@lames/rules GameResult) as JSON; '' or absent while playing. */
   result?: string;
+  /** A combat waiting for the defender's choice of losses (@lames/rules PendingLosses) as JSON; '' or absent when none. */
+  pendingLosses?: string;
   /** The weather marker (sheet 003); '' or absent without weather. */
   weather?: string;
 }

@@ -43,6 +43,7 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     ...(act?.commandPoints !== undefined ? { commandPoints: act.commandPoints } : {}),
     ...(act?.mustFlee ? { mustFlee: true } : {}),
     ...(view.result ? { result: JSON.stringify(view.result) } : {}),
+    ...(view.pendingLosses ? { pendingLosses: JSON.stringify(view.pendingLosses) } : {}),
     ...(view.gameElements?.weather ? { weather: view.gameElements.weather } : {}),
   };
 }

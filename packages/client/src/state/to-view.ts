@@ -1,4 +1,4 @@
-import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type GameResult, type GameState, type MapEdge, type Seat, type Unit, type Weather } from '@lames/rules';
+import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type GameResult, type GameState, type MapEdge, type PendingLosses, type Seat, type Unit, type Weather } from '@lames/rules';
 import type { CoverState, DecodedMap, DecodedState, PieceState } from './decoded';
 
 /**
@@ -84,6 +84,7 @@ export function toView(state: DecodedState, seat: Seat): GameState {
     activation: activationOf([...open, ...secret], covers, state),
     status: state.status === 'ended' ? 'ended' : 'playing',
     ...(state.result ? { result: JSON.parse(state.result) as GameResult } : {}),
+    ...(state.pendingLosses ? { pendingLosses: JSON.parse(state.pendingLosses) as PendingLosses } : {}),
     ...(state.weather ? { gameElements: { weather: state.weather as Weather } } : {}),
     stackCounter: 0,
     perspective: seat,

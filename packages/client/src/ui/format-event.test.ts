@@ -1,5 +1,5 @@
 import { hexLabel, type GameEvent } from '@lames/rules';
-import { formatEvent, generic, type EventContext } from './format-event';
+import { formatEvent, generic, ofWord, type EventContext } from './format-event';
 
 const grid = { cols: 16, rows: 12 };
 const names: Record<string, string> = {
@@ -11,6 +11,15 @@ const names: Record<string, string> = {
 const ctx = (lang: 'fr' | 'en'): EventContext => ({ lang, grid, nameOf: (id) => names[id] });
 const all = { audience: { to: 'all' as const } };
 const idx = (label: string) => (Number(label.slice(2)) - 1) * 16 + Number(label.slice(0, 2)) - 1;
+
+describe('French elision', () => {
+  it('"de" becomes "d’" before a vowel: test d’engagement, d’Embuscade; de repos, de Chevaliers', () => {
+    expect(ofWord('engagement offensif')).toBe('d’engagement offensif');
+    expect(ofWord('Embuscade gobeline')).toBe('d’Embuscade gobeline');
+    expect(ofWord('repos')).toBe('de repos');
+    expect(ofWord("Chevaliers d'Ardenne")).toBe("de Chevaliers d'Ardenne");
+  });
+});
 
 describe('formatEvent', () => {
   it('formats a move with its path, cost and allowance', () => {

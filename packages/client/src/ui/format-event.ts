@@ -26,6 +26,11 @@ interface ModifierLike {
   section?: string;
 }
 
+/** French "de" before a word, elided before a vowel: "de repos", "d’engagement", "d’Embuscade". */
+export function ofWord(word: string): string {
+  return /^[aeiouyàâéèêëîïôûü]/i.test(word) ? `d’${word}` : `de ${word}`;
+}
+
 /** "+1", "−2", "0". */
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
@@ -126,9 +131,13 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
     case 'test': {
       const natural = e.dice[0] + e.dice[1];
       const mods = e.modifiers.length ? `${e.modifiers.map((m) => signed(m.value)).join(' ')} ` : '';
+      const test = tx(`test.${e.test}` as TextKey);
+      const subject = piece(e.subject);
       let text = tx('event.test', {
-        test: tx(`test.${e.test}` as TextKey),
-        subject: piece(e.subject),
+        test,
+        subject,
+        ofTest: ofWord(test),
+        ofSubject: ofWord(subject),
         dice: `${e.dice[0]} + ${e.dice[1]}${e.modifiers.length ? ` (${natural})` : ''}`,
         mods,
         total: e.total,
@@ -158,6 +167,8 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
       return out(tx('event.mustFlee', { unit: name(e.unit) }));
     case 'combat':
       return combatLine(e as unknown as Loose, e, ctx);
+    case 'lossesAwaited':
+      return out(tx('event.lossesAwaited', { unit: name(e.unit), n: e.losses, side: name(e.side) }));
     case 'recoiled':
       return out(tx('event.recoiled', { unit: name(e.unit), from: hex(e.from), to: hex(e.to) }));
     case 'withdrew':

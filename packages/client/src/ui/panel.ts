@@ -1,4 +1,4 @@
-import { hexLabel, legalActions, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
+import { hexLabel, legalActions, seatToAct, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
 import { reasonText } from './actions';
 import { lang, t, type TextKey } from '../i18n';
 import { className } from '../i18n/profiles';
@@ -18,7 +18,8 @@ export function seatName(view: GameState, seat: Seat): string {
 export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battleName: string, sides: SideInfo[]): void {
   clear(el);
   const active = view.sides.find((s) => s.id === view.activeSide);
-  const mine = seat === view.activeSide;
+  // during a combat's losses the defender decides (§2.7.4): it is then that player's move
+  const mine = seat === seatToAct(view);
   const state =
     view.status === 'ended'
       ? h('span', { class: 'pill pill-ended' }, t('game.ended'))

@@ -8,7 +8,7 @@ import { duelRule } from './duel-action';
 import { previewAdvantage } from './resolve';
 import { lossOdds } from './results';
 import { shockRule } from './shock-action';
-import { attackerRefusal } from './targets';
+import { attackerRefusal, chargeHolds } from './targets';
 
 export interface ShockOption {
   type: 'shock' | 'duel';
@@ -35,7 +35,7 @@ export function shockOptions(state: GameState, seat: Seat, piece: string): Shock
   const options: ShockOption[] = [];
   for (const t of adjacentEnemies(view, a)) {
     for (const type of a.kind === 'character' && t.kind === 'character' ? (['shock', 'duel'] as const) : (['shock'] as const)) {
-      for (const supported of [true, false]) {
+      for (const supported of supportChoices(view, a, t)) {
         const rejection = refusalOf(view, seat, type, piece, t.id, supported);
         const adv = previewAdvantage(view, { kind: type, piece, target: t.id, supported });
         const option: ShockOption = { type, target: t.id, supported, advantage: adv.total, modifiers: adv.modifiers, odds: lossOdds(adv.total), allowed: !rejection };
@@ -44,6 +44,15 @@ export function shockOptions(state: GameState, seat: Seat, piece: string): Shock
     }
   }
   return options;
+}
+
+/**
+ * A charging unit whose charge holds always supports its attack (§2.7.3.1):
+ * "unsupported" would be the same blow, so it is not offered. A charge lost
+ * before the blow (rough hexside, sheet 000) leaves both choices.
+ */
+function supportChoices(view: GameState, a: Unit, t: Unit): boolean[] {
+  return a.shock === 'charge' && chargeHolds(view, a, t) ? [true] : [true, false];
 }
 
 /** Enemy units in the open whose hex touches the attacker's. */

@@ -61,6 +61,7 @@ function syncScalars(target: BattleState, game: GameState): void {
     turnLimit: game.turnLimit,
     activeSide: game.activeSide,
     status: game.status,
+    pendingLosses: game.pendingLosses ? JSON.stringify(game.pendingLosses) : '',
     result: game.result ? JSON.stringify(game.result) : '',
     weather: game.gameElements?.weather ?? '',
     ...activationFacts(game),

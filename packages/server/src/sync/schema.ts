@@ -93,6 +93,8 @@ export class BattleState extends Schema {
   @type('string') result = '';
   /** The weather marker (§3.4.4.1, sheet 003); '' when the scenario plays none. */
   @type('string') weather = '';
+  /** A combat waiting for the defender's choice of losses (@lames/rules PendingLosses) as JSON; '' when none. Public: its units are in the open (attacks reveal what is adjacent). */
+  @type('string') pendingLosses = '';
   @type('boolean') refereeSeated = false;
   @type('uint16') spectators = 0;
   /** Counts accepted actions: every action changes something every seat sees, so the number of patch frames a seat receives never depends on hidden pieces. */

@@ -1,0 +1,62 @@
+import { hexLabel, planKey, type GameState, type LossPlan, type Seat } from '@lames/rules';
+import { t } from '../i18n';
+import { h } from './dom';
+
+/**
+ * The defender's decision in the middle of a combat (§2.7.4–2.7.5): the ways
+ * the rules leave to absorb the losses, one button each, in words. Other
+ * seats see who the game is waiting for.
+ */
+
+export interface LossesHandlers {
+  choose(plan: LossPlan): void;
+  confirm(): void;
+}
+
+/** A plan in words: the steps lost per unit (and whether that destroys it), then the recoil and the steady unit left behind. */
+export function describePlan(view: GameState, plan: LossPlan): string {
+  const unit = (id: string) => view.units.find((u) => u.id === id);
+  const counts = new Map<string, number>();
+  for (const id of plan.steps) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const parts = [...counts].map(([id, n]) => {
+    const u = unit(id);
+    const text = t(n === 1 ? 'losses.step' : 'losses.steps', { unit: u?.name ?? id, n });
+    return u && u.steps <= n ? text + t('losses.destroyed') : text;
+  });
+  if (plan.recoil !== undefined) parts.push(t(parts.length > 0 ? 'losses.recoilAll' : 'losses.recoil', { hex: hexLabel(view.board, plan.recoil) }));
+  if (plan.stayer) parts.push(t('losses.stayer', { unit: unit(plan.stayer)?.name ?? plan.stayer }));
+  return parts.join(' ; ');
+}
+
+/** Whether `seat` decides the pending losses: the defender, or the referee for an absent player. */
+export function decidesLosses(view: GameState, seat: Seat): boolean {
+  return !!view.pendingLosses && (view.pendingLosses.side === seat || seat === 'referee');
+}
+
+export function renderLosses(el: HTMLElement, view: GameState, seat: Seat, choices: LossPlan[], chosen: LossPlan | null, on: LossesHandlers): void {
+  const pending = view.pendingLosses!;
+  const unitName = view.units.find((u) => u.id === pending.defender)?.name ?? pending.defender;
+  if (!decidesLosses(view, seat)) {
+    const side = view.sides.find((s) => s.id === pending.side)?.name ?? pending.side;
+    el.replaceChildren(h('p', { class: 'hint', 'data-testid': 'losses-waiting' }, t('losses.waiting', { side, unit: unitName })));
+    return;
+  }
+  const key = chosen ? planKey(chosen) : '';
+  el.replaceChildren(
+    h(
+      'div',
+      { class: 'losses', 'data-testid': 'losses' },
+      h('div', { class: 'move-title' }, t('losses.title', { unit: unitName, n: pending.losses })),
+      h('p', { class: 'hint' }, t('losses.hint')),
+      seat === 'referee' ? h('p', { class: 'muted small' }, t('losses.refereeHint')) : null,
+      h(
+        'div',
+        { class: 'places' },
+        choices.map((plan, i) =>
+          h('button', { class: planKey(plan) === key ? 'chip chosen' : 'chip', 'data-plan': String(i), ...(plan.recoil !== undefined ? { 'data-hex': String(plan.recoil) } : {}), onclick: () => on.choose(plan) }, describePlan(view, plan)),
+        ),
+      ),
+      h('div', { class: 'row' }, h('button', { class: 'btn primary', 'data-action': 'confirm-losses', disabled: !chosen, onclick: () => on.confirm() }, t('losses.confirm'))),
+    ),
+  );
+}

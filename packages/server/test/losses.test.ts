@@ -1,0 +1,77 @@
+/**
+ * §2.7.4 the defender's choice of losses, through the room: the combat
+ * waits, every seat sees who it waits for, the attacker is refused
+ * meanwhile, and the defending player's choice completes the combat.
+ */
+import { apply, createGame, loadScenario, lossChoices, scenarioById, viewFor, type LossPlan, type Scenario } from '@lames/rules';
+import { seated, startTestServer, waitFor, type Seated, type TestServer } from './helpers';
+
+const FORD = scenarioById('the-ford')!;
+/** the-ford reduced to the knights engaging the warband head-on, the knights' wing on the attack. */
+const CLASH: Scenario = loadScenario({
+  ...FORD,
+  id: 'clash',
+  sides: FORD.sides.map((s) => ({ ...s, wings: s.wings.map((w) => (w.id === 'ardenne-left' ? { ...w, directive: 'attack' as const } : w)) })),
+  units: FORD.units.filter((u) => ['h-knights', 'o-warband', 'h-gauvain', 'h-iseult', 'o-grishak', 'o-uzgul'].includes(u.id)).map((u) => (u.id === 'h-knights' ? { ...u, hex: '0509', facing: 0 } : u.id === 'o-warband' ? { ...u, hex: '0508', facing: 6 } : u)),
+  decoys: [],
+});
+const SHOCK = { type: 'shock', piece: 'h-knights', target: 'o-warband', supported: true } as const;
+
+/** The first seed whose shock leaves the warband's player a choice, and the choices its client will compute. */
+function seedWithChoice(): { seed: string; choices: LossPlan[] } {
+  for (let i = 0; i < 200; i++) {
+    let game = createGame(CLASH, `losses-${i}`);
+    for (const action of [{ type: 'activate', piece: 'h-knights' }, SHOCK]) {
+      const r = apply(game, 'ardenne', action);
+      if (!r.ok) break;
+      game = r.state;
+    }
+    if (game.pendingLosses) return { seed: `losses-${i}`, choices: lossChoices(viewFor(game, 'black-teeth'), 'black-teeth') };
+  }
+  throw new Error('no seed in 200 leaves the defender a choice: has the clash stopped being legal?');
+}
+
+let server: TestServer;
+let choices: LossPlan[];
+beforeAll(async () => {
+  const found = seedWithChoice();
+  choices = found.choices;
+  server = await startTestServer({ seed: () => found.seed, scenarios: { clash: CLASH } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const pendingOf = (s: Seated) => (s.room.state as unknown as { pendingLosses: string }).pendingLosses;
+
+test('§2.7.4 the combat waits for the defending player, who alone chooses how the losses are absorbed', async () => {
+  const ardenne = seated(await server.client().create('battle', { scenarioId: 'clash', seat: 'ardenne', playerName: 'Gauvain' }));
+  const black = seated(await server.client().joinById(ardenne.room.roomId, { seat: 'black-teeth', playerName: 'Grishak' }));
+  await waitFor(() => ardenne.inbox.welcome.length === 1 && black.inbox.welcome.length === 1, 'the welcomes');
+
+  ardenne.room.send('action', { type: 'activate', piece: 'h-knights' });
+  ardenne.room.send('action', SHOCK);
+  await waitFor(() => pendingOf(black) !== '' && pendingOf(ardenne) !== '', 'the pending losses on both connections');
+  const pending = JSON.parse(pendingOf(black));
+  expect(pending).toMatchObject({ side: 'black-teeth', defender: 'o-warband', attacker: 'h-knights' });
+  expect(black.inbox.events.flat().find((e) => e.type === 'lossesAwaited')).toMatchObject({ unit: 'o-warband', side: 'black-teeth' });
+
+  ardenne.room.send('action', { type: 'endTurn' });
+  await waitFor(() => ardenne.inbox.rejected.length === 1, 'the refusal while waiting');
+  expect(ardenne.inbox.rejected[0]).toMatchObject({ code: 'awaitingLosses', section: '§2.7.4' });
+  ardenne.room.send('action', { type: 'absorbLosses', steps: [], recoil: 0 });
+  await waitFor(() => ardenne.inbox.rejected.length === 2, 'the refusal of the attacker deciding');
+  expect(ardenne.inbox.rejected[1].code).toBe('notDefender');
+
+  // the defender picks the last of the plans its client computes on its own view
+  expect(choices.length).toBeGreaterThan(1);
+  const events = black.inbox.events.length;
+  black.room.send('action', { type: 'absorbLosses', ...choices.at(-1)! });
+  await waitFor(() => black.inbox.events.length > events || black.inbox.rejected.length > 0, 'the decision');
+  expect(black.inbox.rejected).toEqual([]);
+  await waitFor(() => pendingOf(ardenne) === '', 'the combat completed for the attacker');
+  const told = black.inbox.events.at(-1)!;
+  expect(told.some((e) => (e.type === 'stepLost' || e.type === 'recoiled') && e.unit === 'o-warband')).toBe(true);
+  expect(ardenne.inbox.events.at(-1)!.some((e) => e.type === 'activationEnded' && e.piece === 'h-knights')).toBe(true);
+  await Promise.all([ardenne, black].map((s) => s.room.leave(true)));
+});
