@@ -1,4 +1,5 @@
 import { apply, crossingModifiers, fixedDice, GameState, Unit } from '../src';
+import { crossedLeavingStack } from '../src/units/crossing';
 import { game, H, profiles, unit } from './fixtures';
 import { activated } from './helpers';
 
@@ -53,6 +54,18 @@ describe('§2.3.1.2 crossing test', () => {
     u(s, 'b').profiles.morale = { class: 'steady', capacity: 'ordinary' };
     const r = move(s, 'a', ['0505', '0504'], [1, 1]);
     expect(r.ok && crossings(r.events).map((t) => t.subject)).toEqual(['a']);
+  });
+
+  test('§2.3.1.1 leaving its stack, a large unit crosses those ahead going forward (front or flank), those behind going backward', () => {
+    // Facing the NNE vertex: N and NE are front, SE and NW flank, S and SW rear.
+    const s = game([unit('f', 'blue', '0505', 1), unit('m', 'blue', '0505', 1), unit('k', 'blue', '0505', 1, { kind: 'character', size: 'small' }), unit('b', 'blue', '0909', 1), unit('r', 'red', '0101', 6)]);
+    const ids = (dir: number, who = 'm') => crossedLeavingStack(s, u(s, who), dir as 0).map((x) => x.id);
+    // m in the middle of f (front) and b (back), beyond the stacking limit for the sake of the geometry.
+    Object.assign(u(s, 'b'), { hex: H('0505'), stackRank: 50 });
+    expect([0, 1, 2, 5].map((d) => ids(d))).toEqual([['f'], ['f'], ['f'], ['f']]);
+    expect([3, 4].map((d) => ids(d))).toEqual([['b'], ['b']]);
+    // Small units are never crossed, and a small unit crosses no one as it leaves.
+    expect(ids(0, 'k')).toEqual([]);
   });
 
   test('§2.3.1.2 modifiers: wing, facing neither the same nor opposite, artillery or wagon alone crossed', () => {

@@ -87,6 +87,64 @@ describe('§2.6.13 Action de Fuite', () => {
   });
 });
 
+describe('§2.3.1 fleeing out of, through and into stacks', () => {
+  const crossings = (events: { type: string }[]) => tests(events).filter((t) => t.test === 'crossing');
+  const cavalry = { type: 'cavalry', profiles: profiles('equestrian', 'superior') };
+
+  test('§2.3.1.1, §2.3.1.2 the back of a stack fleeing forward crosses the front: 1 MP more, and both test once it has left', () => {
+    // k is the front, b the back, both facing south, away from the threat.
+    const s = game([unit('k', 'blue', '0505', 6), unit('b', 'blue', '0505', 6), unit('r', 'red', '0502', 6)]);
+    const r = flee(s, 'b', [{ to: H('0506') }], [1, 1, 2, 2]);
+    expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'fled', unit: 'b', cost: 2 }));
+    expect(r.ok && crossings(r.events).map((t) => [t.subject, t.success])).toEqual([
+      ['b', true],
+      ['k', true],
+    ]);
+    expect(r.ok && crossings(r.events)[0].modifiers.map((m) => m.value)).toEqual([1]);
+    // Pedestrian, 2 MP: the crossing leaves no point for a second hex.
+    expect(code(flee(s, 'b', [{ to: H('0506') }, { to: H('0507') }]))).toBe('notEnoughPoints');
+  });
+
+  test('§2.3.1.1 the back of a stack turning about and fleeing backward crosses no one', () => {
+    const s = game([unit('k', 'blue', '0505', 0), unit('b', 'blue', '0505', 0), unit('r', 'red', '0502', 6)]);
+    const r = flee(s, 'b', [{ face: 6 }, { to: H('0506') }, { to: H('0507') }]);
+    expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'fled', unit: 'b', cost: 2 }));
+    expect(r.ok && crossings(r.events)).toEqual([]);
+  });
+
+  test('§2.3.1.2 fleeing through a friendly large unit: both test, every modifier, facing judged as it left the hex', () => {
+    const s = game([unit('b', 'blue', '0505', 6, cavalry), unit('k', 'blue', '0506', 2), unit('r', 'red', '0502', 6)]);
+    const r = flee(s, 'b', [{ to: H('0506') }, { to: H('0507') }], [1, 1, 1, 1]);
+    expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'fled', unit: 'b', cost: 2 }));
+    const t = r.ok ? crossings(r.events) : [];
+    expect(t.map((x) => x.subject)).toEqual(['b', 'k']);
+    // Different types, different movement classes, one large unit crossed, facings 120° apart.
+    expect(t[0].modifiers.map((m) => m.value)).toEqual([1, 1, 1, 2]);
+  });
+
+  test('§2.3.1 a flight ending on large units facing elsewhere turns the unit to match, for a level of cohesion', () => {
+    const s = game([unit('b', 'blue', '0505', 6), unit('k', 'blue', '0506', 0), unit('r', 'red', '0502', 6)]);
+    const r = flee(s, 'b', [{ to: H('0506') }]);
+    expect(r.ok && u(r.state, 'b')).toMatchObject({ hex: H('0506'), facing: 0, cohesion: 'shaken' });
+    expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'stackAligned', unit: 'b', facing: 0, cohesionLost: true }));
+  });
+
+  test('sheet 000 Orientation: a large unit fleeing onto small units only turns them', () => {
+    const s = game([unit('b', 'blue', '0505', 6), unit('c', 'blue', '0506', 0, { kind: 'character', size: 'small' }), unit('r', 'red', '0502', 6)]);
+    const r = flee(s, 'b', [{ to: H('0506') }]);
+    expect(r.ok && [u(r.state, 'b').facing, u(r.state, 'c').facing, u(r.state, 'b').cohesion]).toEqual([6, 6, 'inOrder']);
+  });
+
+  test('§2.6.13, §2.3.1.3 no flight may end where the stack\'s facing would leave it engaged', () => {
+    // At the back of k's stack, facing north, b would have r2 on its rear; facing south it would not.
+    const s = game([unit('b', 'blue', '0505', 6), unit('k', 'blue', '0506', 0), unit('r', 'red', '0503', 6), unit('r2', 'red', '0507', 0)]);
+    expect(code(flee(s, 'b', [{ to: H('0506') }], [], [], { threat: 'r' }))).toBe('fleeEngaged');
+    expect(fleeArrivals(act(s, 'b'), 'blue', 'b').some((a) => a.hex === H('0506'))).toBe(false);
+    u(s, 'k').facing = 6;
+    expect(code(flee(s, 'b', [{ to: H('0506') }], [], [], { threat: 'r' }))).toBe('ok');
+  });
+});
+
 describe('§2.6.10 off the map: threat, return, pursuit', () => {
   const gone = () => {
     const s = game([unit('b', 'blue', '0510', 0), unit('b2', 'blue', '0101', 0), unit('r', 'red', '0501', 6)]);

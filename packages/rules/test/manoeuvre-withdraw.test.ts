@@ -1,5 +1,5 @@
 import { apply, eventsFor, fixedDice, GameState, legalActions, Unit, withdrawOptions } from '../src';
-import { gameWithFreeB as game, H, profiles, unit } from './fixtures';
+import { gameWithFreeB as game, H, profiles, unit, withOrder } from './fixtures';
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
 const act = (s: GameState, piece: string, dice: number[] = []) => {
@@ -116,5 +116,60 @@ describe('§2.6.12 Action de Repli', () => {
   test('legalActions gives the withdrawal verdict', () => {
     const la = legalActions(act(engaged(), 'b'), 'blue', 'b');
     expect(la.find((a) => a.type === 'withdraw')).toMatchObject({ allowed: true });
+  });
+});
+
+describe('§2.3.1 withdrawing out of and into stacks', () => {
+  const crossings = (events: { type: string }[]) => tests(events).filter((t) => t.test === 'crossing') as unknown as Array<{ subject: string; success: boolean; modifiers: { value: number }[] }>;
+  /** b at the front of a stack, k behind it, both facing north; the enemy far away. */
+  const frontOfStack = (hex = '0505') => game([unit('b', 'blue', hex, 0), unit('k', 'blue', hex, 0), unit('r', 'red', '0101', 6)]);
+
+  test('§2.3.1.1, §2.3.1.2 the front of a stack withdrawing crosses the unit behind it: both test once it has left the hex', () => {
+    const r = withdraw(frontOfStack(), 'b', { to: H('0506') }, [1, 1, 2, 2]);
+    expect(r.ok && crossings(r.events).map((t) => [t.subject, t.success])).toEqual([
+      ['b', true],
+      ['k', true],
+    ]);
+    // Same type, wing, movement class and facing: only the one large unit crossed.
+    expect(r.ok && crossings(r.events)[0].modifiers.map((m) => m.value)).toEqual([1]);
+  });
+
+  test('§2.3.1.2 a failed crossing test costs the crossed unit a level of cohesion', () => {
+    const r = withdraw(frontOfStack(), 'b', { to: H('0506') }, [1, 1, 4, 4]);
+    expect(r.ok && [u(r.state, 'b').cohesion, u(r.state, 'k').cohesion]).toEqual(['inOrder', 'shaken']);
+  });
+
+  test('§2.3.1.1 the back of a stack withdraws without crossing anyone', () => {
+    const s = game([unit('k', 'blue', '0505', 0), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]);
+    const r = withdraw(s, 'b', { to: H('0506') });
+    expect(r.ok && crossings(r.events)).toEqual([]);
+  });
+
+  test('§2.3.1.1 crossing the unit behind costs 1 MP: a withdrawal it makes too dear takes minimal movement', () => {
+    // Pedestrian, 2 MP: the difficult hex costs 2, 3 with the unit crossed.
+    const r = withdraw(frontOfStack(), 'b', { to: H('0506') }, [1, 1, 1, 1]);
+    expect(r.ok && u(r.state, 'b').breath).toBe('fresh');
+    const dear = game([unit('b', 'blue', '0505', 0), unit('k', 'blue', '0505', 0), unit('r', 'red', '0101', 6)], { terrain: { difficult: ['0506'] } });
+    const alone = game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)], { terrain: { difficult: ['0506'] } });
+    expect(withdrawOptions(act(dear, 'b'), 'blue', 'b').find((o) => o.to === H('0506'))).toMatchObject({ allowed: true, minimal: true });
+    expect(withdrawOptions(act(alone, 'b'), 'blue', 'b').find((o) => o.to === H('0506'))).toMatchObject({ allowed: true, minimal: false });
+    const r2 = withdraw(dear, 'b', { to: H('0506') }, [1, 1, 1, 1]);
+    expect(r2.ok && u(r2.state, 'b').breath).toBe('winded');
+  });
+
+  test('§2.3.1.2, §2.6.10 a unit withdrawing off the map out of a stack still tests, with the unit it crossed', () => {
+    const r = withdraw(frontOfStack('0510'), 'b', { exit: 3 }, [1, 1, 1, 1]);
+    expect(r.ok && u(r.state, 'b').hex).toBe(-1);
+    expect(r.ok && crossings(r.events).map((t) => t.subject)).toEqual(['b', 'k']);
+  });
+
+  test('sheet 000 Orientation: a small unit withdrawing into a stack takes its facing; a large one turns the small units it joins', () => {
+    const small = withOrder(game([unit('c', 'blue', '0505', 0, { kind: 'character', size: 'small' }), unit('k', 'blue', '0506', 2), unit('r', 'red', '0101', 6)]), 'c');
+    const r = withdraw(small, 'c', { to: H('0506') });
+    expect(r.ok && u(r.state, 'c').facing).toBe(2);
+    expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'stackAligned', unit: 'c', facing: 2, cohesionLost: false }));
+    const large = game([unit('b', 'blue', '0505', 0), unit('c', 'blue', '0506', 2, { kind: 'character', size: 'small' }), unit('r', 'red', '0101', 6)]);
+    const r2 = withdraw(large, 'b', { to: H('0506') });
+    expect(r2.ok && [u(r2.state, 'b').facing, u(r2.state, 'c').facing]).toEqual([0, 0]);
   });
 });

@@ -7,6 +7,9 @@ import { concludeActivation } from '../turn/conclude';
 import { attackEngagementTest } from '../turn/engagement-tests';
 import { loseCharge } from '../units/condition';
 import { engagedBy, engagedTargets, engages } from '../units/engagement';
+import { turnWithStack } from '../units/stack-facing';
+import { placeInStack, stackAt, stackPlace } from '../units/stacking';
+import { settleMarkers } from '../movement/withdraw-action';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
 import { reject, Rejection } from './rejection';
@@ -16,7 +19,8 @@ import { reject, Rejection } from './rejection';
  * engages back turns, as its player likes, to engage at least one of them;
  * then it takes an attack engagement test (§2.6.8.1). Never for a routed
  * unit, never when it already engages one of its engagers. Facing neither
- * gives nor keeps a charge (§2.6.9).
+ * gives nor keeps a charge (§2.6.9). Stacked units keep one orientation
+ * (§2.3.1, sheet 000): the whole stack turns with the unit.
  */
 export const faceRule: ActionRule<{ type: 'face'; piece: string; facing: number }> = {
   section: '§2.6.14',
@@ -31,8 +35,12 @@ export const faceRule: ActionRule<{ type: 'face'; piece: string; facing: number 
     ),
   procedure(state, _seat, a, dice) {
     const unit = unitOf(state, a.piece)!;
+    const mates = stackMates(state, unit);
+    // The back of a stack faces an enemy on its rear: once the stack has turned about, it is the front (§2.3.1).
+    if (stackPlace(state, unit) === 'back') placeInStack(state, unit, 'top');
     unit.facing = a.facing;
     const events: GameEvent[] = [tell(state, unit.id, { type: 'faced', unit: unit.id, facing: a.facing }, '§2.6.14')];
+    for (const m of mates) events.push(...turnWithStack(state, m, a.facing), ...settleMarkers(state, m.id));
     events.push(...loseCharge(state, unit, '§2.6.9'));
     events.push(...attackEngagementTest(state, unit, dice));
     events.push(...concludeActivation(state, true));
@@ -51,11 +59,24 @@ export function mustFaceRefusal(state: GameState, piece: string): Rejection | nu
   if (unit.cohesion === 'routed') return reject('routedNeverFaces');
   const by = engagedBy(state, unit);
   if (by.length === 0) return reject('notEngagedNoFace');
-  const targets = new Set(engagedTargets(state, unit).map((t) => t.id));
-  if (by.some((e) => targets.has(e.id))) return reject('alreadyEngagingBack');
+  if (engagesAnEngager(state, unit)) return reject('alreadyEngagingBack');
+  // The stack turns as one: a stack-mate facing an enemy that engages it holds it (§2.6.14, §2.3.1).
+  const holder = stackMates(state, unit).find((m) => engagesAnEngager(state, m));
+  if (holder) return reject('faceStackHeld', { unit: holder.name });
   // No facing can answer (terrain, hexside, stack place): facing is impossible, so not compulsory.
   if (!FACINGS.some((f) => facingEngages(state, unit, f))) return reject('faceMustEngage');
   return null;
+}
+
+/** The unit engages one of the enemies that engage it (§2.6.14: it may not face). */
+function engagesAnEngager(state: GameState, unit: Unit): boolean {
+  const targets = new Set(engagedTargets(state, unit).map((t) => t.id));
+  return engagedBy(state, unit).some((e) => targets.has(e.id));
+}
+
+/** The other units of the unit's stack, which turn with it. */
+function stackMates(state: GameState, unit: Unit): Unit[] {
+  return stackAt(state, unit.hex).filter((u) => u.id !== unit.id);
 }
 
 /** The facing makes the unit engage at least one of the enemies that engage it. */

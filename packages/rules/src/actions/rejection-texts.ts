@@ -60,6 +60,7 @@ export const REJECTIONS = {
   notEngagedNoFace: { section: '§2.6.14', fr: "Faire face n'est possible que pour une unité engagée par l'ennemi.", en: 'Only a unit engaged by the enemy may face.' },
   alreadyEngagingBack: { section: '§2.6.14', fr: "L'unité engage déjà une unité qui l'engage : elle ne peut pas faire face.", en: 'The unit already engages a unit that engages it: it may not face.' },
   faceMustEngage: { section: '§2.6.14', fr: "La nouvelle orientation doit engager au moins une des unités qui l'engagent.", en: 'The new facing must engage at least one of the units engaging it.' },
+  faceStackHeld: { section: '§2.3.1', fr: "La pile tourne d'un bloc, et {unit} y engage déjà une unité qui l'engage : l'unité ne peut pas faire face.", en: 'The stack turns as one, and {unit} in it already engages a unit that engages it: the unit may not face.' },
   notTired: { section: '§2.8.2', fr: "Seule une unité essoufflée ou à bout de souffle peut se reposer.", en: 'Only a winded or exhausted unit may rest.' },
   engagedNoRecovery: { section: '§2.8', fr: "Une unité engagée ne peut ni se reposer, ni se réorganiser, ni se rallier.", en: 'An engaged unit may neither rest, reorganise nor rally.' },
   notShaken: { section: '§2.8.3.4', fr: 'Seule une unité ébranlée peut se réorganiser.', en: 'Only a shaken unit may reorganise.' },

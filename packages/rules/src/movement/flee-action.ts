@@ -6,14 +6,16 @@ import { coverOfPiece } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
 import { viewFor } from '../fog/view';
-import { distance } from '../geometry/hex';
+import { Direction, directionTo, distance } from '../geometry/hex';
 import { event, GameEvent, MoveStepReport } from '../state/events';
 import type { GameState, Seat } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { loseBreath } from '../units/condition';
+import { crossingTestsOnPath, HexLeft } from '../units/crossing';
+import { joinStack } from '../units/stack-facing';
 import { placeInStack } from '../units/stacking';
 import { toPoints } from './costs';
-import { canFlee, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
+import { canFlee, endRefusal, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
 import { disciplineTests } from './flee-discipline';
 import { moverOf } from './mover';
 import { nearestThreats } from './nearest-threat';
@@ -35,7 +37,9 @@ export interface FleeAction {
  * engagers if engaged and not routed, not at the front of a stack with a
  * unit behind, and a path of at least one hex moving away from the nearest
  * threat. Procedure: the steps are carried out (a cover next to the path
- * stops it, as in a move); then the disengagement test (§2.6.14.1) if an
+ * stops it, as in a move; a stack joined shares its facing, §2.3.1); the
+ * crossing tests of every hex left after crossing large friends (§2.3.1.2);
+ * then the disengagement test (§2.6.14.1) if an
  * engager was neither routed nor exhausted, then each engager's discipline
  * test (§2.6.13.1). A flight may leave the map (§2.6.10).
  */
@@ -52,9 +56,11 @@ export const fleeRule: ActionRule<FleeAction> = {
   procedure(state, seat, a, dice) {
     const { walk } = walkFlight(state, seat, a);
     const unit = state.units.find((u) => u.id === a.piece);
+    const before = unit ? { ...unit } : null;
     const start = unit ? engagedAtStart(state, unit) : null;
-    const events = carryOut(state, a, walk);
+    const { events, left } = carryOut(state, a, walk);
     const after = state.units.find((u) => u.id === a.piece);
+    if (after && before) events.push(...crossingTestsOnPath(state, after, before, left, dice));
     if (after && !after.destroyed && start && flightOwesTest(start)) events.push(...disengagementTest(state, after, start, true, dice));
     if (start) events.push(...disciplineTests(state, a.piece, start.engagers.map((e) => e.id), dice));
     events.push(...concludeActivation(state, true));
@@ -91,11 +97,15 @@ function walkAgainst(ctx: ReturnType<typeof fleeContext>, steps: FleeStep[]): { 
     walk.push((fw = next));
   }
   if (fw.hexSteps === 0 && fw.ended !== 'exit') return { walk, rejection: reject('cannotFlee') };
-  return { walk, rejection: null };
+  return { walk, rejection: endRefusal(ctx, fw) };
 }
 
-/** Carries the flight out on the full state; a cover met on the way stops it there (the same stop the preview shows). */
-function carryOut(state: GameState, a: FleeAction, walk: FleeWalk[]): GameEvent[] {
+/**
+ * Carries the flight out on the full state; a cover met on the way stops it
+ * there (the same stop the preview shows). Returns the hexes left, for the
+ * crossing tests (§2.3.1.2).
+ */
+function carryOut(state: GameState, a: FleeAction, walk: FleeWalk[]): { events: GameEvent[]; left: HexLeft[] } {
   const pieceRef = () => state.units.find((u) => u.id === a.piece) ?? state.decoys.find((d) => d.id === a.piece);
   const p = pieceRef()!;
   const side = p.side;
@@ -103,15 +113,18 @@ function carryOut(state: GameState, a: FleeAction, walk: FleeWalk[]): GameEvent[
   const cover = coverOfPiece(state, a.piece);
   const path: MoveStepReport[] = [];
   const reveals: GameEvent[] = [];
+  const left: HexLeft[] = [];
   let exit: number | undefined;
   for (const fw of walk) {
     const q = pieceRef();
     if (!q) break;
     if (fw.exit !== undefined) {
       exit = fw.exit;
+      left.push({ hex: q.hex, dir: fw.exit as Direction, facing: q.facing });
       break;
     }
     const moved = fw.hex !== q.hex;
+    if (moved) left.push({ hex: q.hex, dir: directionTo(state.board, q.hex, fw.hex) as Direction, facing: q.facing });
     q.hex = fw.hex;
     q.facing = fw.facing;
     path.push({ hex: fw.hex, facing: fw.facing, spent: toPoints(fw.spent) });
@@ -125,10 +138,12 @@ function carryOut(state: GameState, a: FleeAction, walk: FleeWalk[]): GameEvent[
   const q = pieceRef();
   if (q && q.hex !== from) placeInStack(state, q, 'bottom');
   const unit = state.units.find((u) => u.id === a.piece);
+  // Joining a stack: its facing is shared (§2.3.1); the flight's end was checked against it.
+  if (unit && unit.hex !== from && exit === undefined) events.push(...joinStack(state, unit));
   if (unit && walk.some((w) => w.minimal)) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.13'));
   events.push(...settleMarkers(state, a.piece));
-  if (q && exit !== undefined) events.push(...leaveMap(state, a.piece, q.hex, exit as 0 | 1 | 2 | 3 | 4 | 5, '§2.6.13'));
-  return events;
+  if (q && exit !== undefined) events.push(...leaveMap(state, a.piece, q.hex, exit as Direction, '§2.6.13'));
+  return { events, left };
 }
 
 function fledEvents(piece: string, cover: { id: string; side: string } | null, side: string, from: number, path: MoveStepReport[]): GameEvent[] {

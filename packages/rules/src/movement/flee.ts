@@ -9,6 +9,8 @@ import { boardIndex, neighbour } from '../terrain/board';
 import type { GameState, Seat, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { engagedBy } from '../units/engagement';
+import { crossedLeavingStack } from '../units/crossing';
+import { joiningFacing } from '../units/stack-facing';
 import { STACK_LIMIT, stackAt, stackPlace, stackPoints } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
 import { crossingCost, Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
@@ -126,7 +128,7 @@ function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number): FleeWalk | Rejecti
   const stacking = stackingRefusal(ctx, to, label);
   if (stacking) return stacking;
   if (wouldBeEngaged(ctx, to, fw.facing)) return reject('fleeEngaged', { hex: label });
-  const cost = (sc.kind === 'cost' ? sc.halves : Number.POSITIVE_INFINITY) + crossingHere(ctx, fw.hex);
+  const cost = (sc.kind === 'cost' ? sc.halves : Number.POSITIVE_INFINITY) + crossingHere(ctx, fw.hex, dir);
   const next = { ...fw, hex: to, hexSteps: fw.hexSteps + 1, reorientedSinceStep: false };
   if (fw.spent + cost <= ctx.budget) return withReveal(ctx, { ...next, spent: fw.spent + cost });
   // Short of points: one hex by minimal movement, for a level of breath (§2.6.5).
@@ -138,15 +140,34 @@ function withReveal(ctx: FleeContext, fw: FleeWalk): FleeWalk {
   return ctx.coverNear[fw.hex] ? { ...fw, ended: 'reveal' } : fw;
 }
 
-function crossingHere(ctx: FleeContext, hex: number): Halves {
-  if (hex === ctx.mover.unit.hex) return 0;
-  return crossingCost(stackAt(ctx.view, hex).filter((o) => o.side === ctx.mover.unit.side && o.size === 'large').length);
+/**
+ * Crossing friendly large units costs 1 each (§2.3.1.1): all those of a hex
+ * passed through; in the start hex, those the unit passes as it leaves its
+ * stack, ahead of it or, once turned about, behind it.
+ */
+function crossingHere(ctx: FleeContext, hex: number, dir: Direction): Halves {
+  const u = ctx.mover.unit;
+  if (hex === u.hex) return crossingCost(crossedLeavingStack(ctx.view, u, dir).length);
+  return crossingCost(stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large').length);
 }
 
 function stackingRefusal(ctx: FleeContext, to: number, label: string): Rejection | null {
   const friends = ctx.view.units.filter((o) => o.hex === to && o.id !== ctx.mover.unit.id && o.side === ctx.mover.unit.side);
   const points = friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(ctx.mover.unit);
   return points > STACK_LIMIT ? reject('stackingLimit', { hex: label, points }) : null;
+}
+
+/**
+ * A flight ending on friends ends with the stack's facing (§2.3.1), which
+ * says from where its place in the stack may be engaged (§2.3.1.3): it must
+ * not be engaged with that facing either (§2.6.13). Alone, its facing
+ * changes nothing to who engages it.
+ */
+export function endRefusal(ctx: FleeContext, fw: FleeWalk): Rejection | null {
+  if (fw.ended === 'exit') return null;
+  const facing = joiningFacing(ctx.view, ctx.mover.unit, fw.hex, fw.facing);
+  if (facing === null || !wouldBeEngaged(ctx, fw.hex, facing)) return null;
+  return reject('fleeEngaged', { hex: hexLabel(ctx.view.board, fw.hex) });
 }
 
 /** Would the unit, entering `to` (at the back of any stack there), be engaged by a visible enemy? */
@@ -194,8 +215,15 @@ export function canFlee(state: GameState, unit: Unit): boolean {
     const start = startFlee(ctx);
     const turned = candidateSteps(ctx, start).flatMap((step) => ('face' in step ? [fleeStep(ctx, start, step)] : []));
     const starts = [start, ...turned.filter((w): w is FleeWalk => !isRejection(w))];
-    return starts.some((w) => candidateSteps(ctx, w).some((step) => !('face' in step) && !isRejection(fleeStep(ctx, w, step))));
+    return starts.some((w) => candidateSteps(ctx, w).some((step) => !('face' in step) && mayEndOrGoOn(ctx, fleeStep(ctx, w, step))));
   });
+}
+
+/** A first hex counts if the flight may end there, or go on from it (§2.6.13, §2.3.1). */
+function mayEndOrGoOn(ctx: FleeContext, fw: FleeWalk | Rejection): boolean {
+  if (isRejection(fw)) return false;
+  if (!endRefusal(ctx, fw)) return true;
+  return candidateSteps(ctx, fw).some((step) => !('face' in step) && !isRejection(fleeStep(ctx, fw, step)));
 }
 
 interface Node {
@@ -247,7 +275,7 @@ function candidateSteps(ctx: FleeContext, fw: FleeWalk): FleeStep[] {
 function arrivalsOf(ctx: FleeContext, nodes: Map<number, Node>): FleeArrival[] {
   const best = new Map<string, Node>();
   for (const n of nodes.values()) {
-    if (n.fw.hexSteps === 0 && n.fw.ended !== 'exit') continue;
+    if ((n.fw.hexSteps === 0 && n.fw.ended !== 'exit') || endRefusal(ctx, n.fw)) continue;
     const place = n.fw.ended === 'exit' ? `x${n.fw.hex}:${n.fw.exit}` : `${n.fw.hex}:${n.fw.facing}`;
     const cur = best.get(place);
     if (!cur || cur.fw.spent > n.fw.spent) best.set(place, n);

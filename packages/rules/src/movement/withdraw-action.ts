@@ -5,12 +5,14 @@ import { reject, Rejection } from '../actions/rejection';
 import { announce, coverOfPiece, tell } from '../fog/announce';
 import { revealSweep } from '../fog/reveal';
 import { viewFor } from '../fog/view';
-import type { Direction } from '../geometry/hex';
+import { Direction, directionTo } from '../geometry/hex';
 import { event, GameEvent } from '../state/events';
 import type { GameState, Seat, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { loseBreath, loseCharge } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
+import { crossingTestsOnPath, HexLeft } from '../units/crossing';
+import { joinStack } from '../units/stack-facing';
 import { placeInStack } from '../units/stacking';
 import { moverOf } from './mover';
 import { leaveMap } from './off-map';
@@ -31,8 +33,10 @@ export interface WithdrawAction {
  * not into a hex where it would be engaged from its flank or rear. Procedure:
  * the unit goes on top of the stack it joins (sheet 000, Unité Devant),
  * pays a level of breath if only minimal movement got it there, loses any
- * charge marker (§2.6.9), and takes at most one disengagement test
- * (§2.6.14.1). A withdrawal may leave the map across an edge (§2.6.10).
+ * charge marker (§2.6.9); it and the large units it crossed behind it in its
+ * old stack take the crossing test (§2.3.1.2); then it takes at most one
+ * disengagement test (§2.6.14.1). A withdrawal may leave the map across an
+ * edge (§2.6.10).
  */
 export const withdrawRule: ActionRule<WithdrawAction> = {
   section: '§2.6.12',
@@ -47,14 +51,22 @@ export const withdrawRule: ActionRule<WithdrawAction> = {
   procedure(state, seat, a, dice) {
     const { minimal } = withdrawViewRefusal(state, seat, a);
     const unit = state.units.find((u) => u.id === a.piece);
+    const before = unit ? { ...unit } : null;
     const start = unit ? engagedAtStart(state, unit) : null;
     const events = carryOut(state, a, minimal);
     const after = state.units.find((u) => u.id === a.piece);
+    if (after && before) events.push(...crossingTestsOnPath(state, after, before, [withdrawalLeg(state, before, a)], dice));
     if (after && !after.destroyed && start && withdrawalOwesTest(start)) events.push(...disengagementTest(state, after, start, false, dice));
     events.push(...concludeActivation(state, true));
     return events;
   },
 };
+
+/** The hex a withdrawal leaves, backward across one of its rear hexsides (§2.3.1.1): the crossing test's leg. */
+function withdrawalLeg(state: GameState, before: Unit, a: WithdrawAction): HexLeft {
+  const dir = (a.exit ?? directionTo(state.board, before.hex, a.to!)) as Direction;
+  return { hex: before.hex, dir, facing: before.facing };
+}
 
 function withdrawViewRefusal(state: GameState, seat: Seat, a: WithdrawAction): { rejection: Rejection | null; minimal: boolean } {
   const view = state.perspective ? state : viewFor(state, seat);
@@ -76,6 +88,8 @@ function carryOut(state: GameState, a: WithdrawAction, minimal: boolean): GameEv
   placeInStack(state, p, 'top');
   events.push(...revealSweep(state, a.piece));
   const unit = state.units.find((u) => u.id === a.piece);
+  // A small unit withdrawing into a stack takes its facing; a large one turns the small units it joins (sheet 000).
+  if (unit) events.push(...joinStack(state, unit));
   if (unit && minimal) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.12'));
   events.push(...settleMarkers(state, a.piece));
   return events;

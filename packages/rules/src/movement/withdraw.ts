@@ -8,9 +8,10 @@ import { neighbour } from '../terrain/board';
 import type { GameState, Seat, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { engagedBy, engagedTargets } from '../units/engagement';
+import { crossedLeavingStack } from '../units/crossing';
 import { STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
-import { stepCost, toHalves } from './costs';
+import { crossingCost, stepCost, toHalves } from './costs';
 import { moverOf } from './mover';
 import { zoneOf } from '../geometry/facing';
 
@@ -63,7 +64,9 @@ export function withdrawRefusal(view: GameState, unit: Unit, target: WithdrawTar
   if (sc.kind === 'forbidden') return no(reject(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', { hex: label }));
   const occupied = occupiedRefusal(view, unit, to, label);
   if (occupied) return no(occupied);
-  const minimal = sc.kind === 'minimal' || sc.halves > toHalves(movementPoints(unit));
+  // Crossing the large units behind it in its own stack costs 1 each (§2.3.1.1).
+  const crossing = crossingCost(crossedLeavingStack(view, unit, dir as Direction).length);
+  const minimal = sc.kind === 'minimal' || sc.halves + crossing > toHalves(movementPoints(unit));
   if (minimal && unit.breath === 'exhausted') return no(reject('withdrawNeedsBreath', { hex: label }));
   if (exposedAt(view, unit, to)) return no(reject('withdrawExposed', { hex: label }));
   return { rejection: null, minimal };

@@ -2,19 +2,21 @@ import type { DiceSource } from '../state/dice';
 import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { mod, Modifier, rollTest } from '../tests/roll';
-import { turnSteps } from '../geometry/facing';
+import { Facing, turnSteps, zoneOf } from '../geometry/facing';
+import type { Direction } from '../geometry/hex';
 import { loseCohesion } from './condition';
 import { moraleThreshold } from './morale';
 
 /**
  * Crossing test (§2.3.1.2): once a large unit has left a hex holding large
  * friendly units it crossed (§2.3.1.1), it and every large unit it crossed
- * test; failure costs a level of cohesion. Small units never test.
+ * test; failure costs a level of cohesion. Small units never test. `facing`
+ * is the crosser's facing as it left the hex (it may have turned since).
  */
-export function crossingTests(state: GameState, mover: Unit, crossed: Unit[], dice: DiceSource): GameEvent[] {
+export function crossingTests(state: GameState, mover: Unit, crossed: Unit[], dice: DiceSource, facing: Facing = mover.facing): GameEvent[] {
   const large = crossed.filter((u) => u.size === 'large' && u.id !== mover.id);
   if (mover.size !== 'large' || large.length === 0) return [];
-  const modifiers = crossingModifiers(mover, large);
+  const modifiers = crossingModifiers({ ...mover, facing }, large);
   return [mover, ...large].flatMap((u) => crossingTest(state, u, modifiers, dice));
 }
 
@@ -25,7 +27,8 @@ function skipsCrossingTest(u: Unit): boolean {
 }
 
 function crossingTest(state: GameState, u: Unit, modifiers: Modifier[], dice: DiceSource): GameEvent[] {
-  if (u.hex < 0 || skipsCrossingTest(u)) return [];
+  // A crosser that went on off the map (§2.6.10) still tests: it keeps its cohesion there.
+  if (u.destroyed || skipsCrossingTest(u)) return [];
   const outcome = rollTest(state, dice, { test: 'crossing', subject: u.id, threshold: moraleThreshold(state, u), modifiers, section: '§2.3.1.2' });
   if (outcome.success) return [outcome.event];
   return [outcome.event, ...loseCohesion(state, u, 'crossing', '§2.3.1.2')];
@@ -68,4 +71,44 @@ export function crossedOnMove(state: GameState, mover: Unit, from: number, rankA
       ),
     )
     .filter((group) => group.length > 0);
+}
+
+/**
+ * The friendly large units a large unit crosses as it leaves its own hex
+ * across hexside `dir` (§2.3.1.1): leaving backward (into the rear zone of
+ * the stack's facing: withdrawal, or flight after turning about), those
+ * ranked behind it; leaving forward, those ranked ahead of it. A flank
+ * hexside counts as forward, the flank going with the front of a stack
+ * (sheet 000, Unité Devant). A small unit crosses nobody as it leaves.
+ */
+export function crossedLeavingStack(state: GameState, unit: Unit, dir: Direction, stackFacing: Facing = unit.facing): Unit[] {
+  if (unit.size !== 'large') return [];
+  const backward = zoneOf('large', stackFacing, dir) === 'rear';
+  const crossed = (o: Unit) => (backward ? o.stackRank > unit.stackRank : o.stackRank < unit.stackRank);
+  return state.units.filter((o) => o.hex === unit.hex && o.id !== unit.id && o.side === unit.side && o.size === 'large' && crossed(o));
+}
+
+/** A hex left during a withdrawal or flight: across which hexside, facing which way as the unit left it. */
+export interface HexLeft {
+  hex: number;
+  dir: Direction;
+  facing: Facing;
+}
+
+/**
+ * The large units crossed on each hex left, in order, with the crosser's
+ * facing as it left: in the start hex by `crossedLeavingStack` (`start` is
+ * the unit as it stood before acting), in every later hex all of them.
+ */
+export function crossedOnPath(state: GameState, start: Unit, left: HexLeft[]): { crossed: Unit[]; facing: Facing }[] {
+  if (start.size !== 'large') return [];
+  const friendsIn = (hex: number) => state.units.filter((o) => o.hex === hex && o.id !== start.id && o.side === start.side && o.size === 'large');
+  return left
+    .map((l) => ({ crossed: l.hex === start.hex ? crossedLeavingStack(state, start, l.dir) : friendsIn(l.hex), facing: l.facing }))
+    .filter((group) => group.crossed.length > 0);
+}
+
+/** Every crossing test of a withdrawal or flight, hex by hex (§2.3.1.2). */
+export function crossingTestsOnPath(state: GameState, mover: Unit, start: Unit, left: HexLeft[], dice: DiceSource): GameEvent[] {
+  return crossedOnPath(state, start, left).flatMap((g) => crossingTests(state, mover, g.crossed, dice, g.facing));
 }
