@@ -163,6 +163,23 @@ describe('§2.7.5 recoil', () => {
     expect(r.events.find((e) => e.type === 'stepLost')).toMatchObject({ unit: 'r2', reason: 'steadyStayed', section: '§2.7.4' });
   });
 
+  test('§2.3.1.1 recoiling backward past the steady unit behind is a crossing: the recoiling unit tests (§2.3.1.2), the steady one never does', () => {
+    const s = pair({}, [unit('r2', 'red', '0504', 6)]);
+    u(s, 'r2').profiles.morale.class = 'steady';
+    expect(stackPlace(s, u(s, 'r2'))).toBe('back');
+    const r = done(absorb(done(attack(s, [3, 3])), { steps: [], recoil: H('0503'), stayer: 'r2' }));
+    const tests = r.events.filter((e) => e.type === 'test' && e.test === 'crossing');
+    expect(tests).toHaveLength(1);
+    expect(tests[0]).toMatchObject({ subject: 'r', section: '§2.3.1.2', modifiers: [expect.objectContaining({ value: 1, section: '§2.3.1.2' })] });
+  });
+
+  test('§2.3.1 a small unit recoiling into a stack takes its facing', () => {
+    const s = fight([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6, { kind: 'character', size: 'small' }), unit('r2', 'red', '0404', 4)]);
+    const r = done(absorb(done(attack(s, [3, 3])), { steps: [], recoil: H('0404') }));
+    expect(u(r.state, 'r')).toMatchObject({ hex: H('0404'), facing: 4 });
+    expect(r.events.find((e) => e.type === 'stackAligned')).toMatchObject({ unit: 'r', facing: 4, cohesionLost: false });
+  });
+
   test('§2.7.5 a small unit alone recoils to any hex free of enemies, the defender choosing which', () => {
     const s = fight([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6, { kind: 'character', size: 'small' })]);
     const open = done(attack(s, [3, 3]));

@@ -26,10 +26,10 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
       () => deciderRefusal(state, seat),
       () => (lossChoices(state, seat).some((p) => planKey(p) === planKey(a)) ? null : reject('notALossPlan')),
     ),
-  procedure: (state, _seat, a) => {
+  procedure: (state, _seat, a, dice) => {
     const pending = state.pendingLosses!;
     delete state.pendingLosses;
-    return [...applyPlan(state, pending, a), ...finishAttack(state, pending)];
+    return [...applyPlan(state, pending, a, dice), ...finishAttack(state, pending)];
   },
 };
 

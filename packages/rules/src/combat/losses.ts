@@ -1,3 +1,4 @@
+import type { DiceSource } from '../state/dice';
 import type { GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
 import { loseCharge, loseStep } from '../units/condition';
@@ -19,12 +20,12 @@ export function chargeLoss(state: GameState, defender: Unit, pending: PendingLos
 }
 
 /** Carries out a plan: its steps in order, then the recoil of what remains of the stack (§2.7.5). */
-export function applyPlan(state: GameState, pending: PendingLosses, plan: LossPlan): GameEvent[] {
+export function applyPlan(state: GameState, pending: PendingLosses, plan: LossPlan, dice: DiceSource): GameEvent[] {
   const unit = (id: string) => state.units.find((u) => u.id === id)!;
   const hex = unit(pending.defender).hex;
   const events = plan.steps.flatMap((id) => loseStep(state, unit(id), 'combat', '§2.7.4'));
   if (plan.recoil === undefined) return events;
   const stack = pending.kind === 'duel' ? [unit(pending.defender)] : stackAt(state, hex);
   const movers = stack.filter((u) => !u.destroyed && !isSteady(state, u));
-  return [...events, ...executeRecoil(state, movers, plan.stayer ? unit(plan.stayer) : null, plan.recoil)];
+  return [...events, ...executeRecoil(state, movers, plan.stayer ? unit(plan.stayer) : null, plan.recoil, dice)];
 }

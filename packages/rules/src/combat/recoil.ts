@@ -1,6 +1,9 @@
 import { directionTo, DIRECTIONS, Direction } from '../geometry/hex';
 import { turnSteps, zoneOf } from '../geometry/facing';
+import type { DiceSource } from '../state/dice';
 import { event, GameEvent } from '../state/events';
+import { crossedLeavingStack, crossingTests } from '../units/crossing';
+import { joinStack } from '../units/stack-facing';
 import type { GameState, Unit } from '../state/types';
 import { hexsideAt, neighbour, terrainAt } from '../terrain/board';
 import { mayCrossHexside, mayEnterTerrain } from '../units/abilities';
@@ -70,11 +73,15 @@ export function recoilHexes(state: GameState, group: Unit[]): number[] {
 
 /**
  * Carries out the recoil: one hex, same facing, on top of the new stack, a
- * cohesion level each, no contact marker; the steady unit left behind (if
- * any) loses a step.
+ * cohesion level each, no contact marker. Large units leaving steady ones
+ * behind cross them and test (§2.3.1.1 names "Recul après Choc"); the
+ * recoiling units then settle the new stack's facing (§2.3.1); the steady
+ * unit that pays for the recoil (if any) loses a step (§2.7.4).
  */
-export function executeRecoil(state: GameState, movers: Unit[], stayer: Unit | null, to: number): GameEvent[] {
+export function executeRecoil(state: GameState, movers: Unit[], stayer: Unit | null, to: number, dice: DiceSource): GameEvent[] {
   const from = movers[0].hex;
+  const dir = directionTo(state.board, from, to) as Direction;
+  const crossed = new Map(movers.map((u) => [u.id, crossedLeavingStack(state, u, dir).filter((c) => !movers.includes(c))]));
   const events: GameEvent[] = [];
   for (const u of [...movers].reverse()) {
     u.hex = to;
@@ -82,6 +89,8 @@ export function executeRecoil(state: GameState, movers: Unit[], stayer: Unit | n
     placeInStack(state, u, 'top');
     events.push(event({ type: 'recoiled', unit: u.id, from, to }, '§2.7.5'));
   }
+  for (const u of movers) events.push(...crossingTests(state, u, crossed.get(u.id)!, dice));
+  for (const u of movers) events.push(...joinStack(state, u));
   for (const u of movers) events.push(...loseCohesion(state, u, 'recoil', '§2.7.5'));
   if (stayer) events.push(...loseStep(state, stayer, 'steadyStayed', '§2.7.4'));
   return events;

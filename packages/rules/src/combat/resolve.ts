@@ -58,7 +58,7 @@ export function resolveAttack(state: GameState, attack: Attack, dice: DiceSource
   if (supported && a.shock !== 'charge') events.push(...loseBreath(state, a, 'supportedAttack', '§2.7.3.1'));
   const pending: PendingLosses = { side: t.side, kind: attack.kind, attacker: a.id, defender: t.id, hex: t.hex, supported, losses };
   events.push(...chargeLoss(state, t, pending));
-  return [...events, ...absorbOrAsk(state, pending)];
+  return [...events, ...absorbOrAsk(state, pending, dice)];
 }
 
 /**
@@ -66,13 +66,13 @@ export function resolveAttack(state: GameState, attack: Attack, dice: DiceSource
  * to absorb them; otherwise the combat waits for the defending player's
  * choice (the absorbLosses action), as at the table.
  */
-function absorbOrAsk(state: GameState, pending: PendingLosses): GameEvent[] {
+function absorbOrAsk(state: GameState, pending: PendingLosses, dice: DiceSource): GameEvent[] {
   const plans = lossPlans(viewFor(state, pending.side), pending);
   if (plans.length > 1) {
     state.pendingLosses = pending;
     return [event({ type: 'lossesAwaited', unit: pending.defender, side: pending.side, losses: pending.losses, choices: plans.length }, '§2.7.4')];
   }
-  return [...(plans.length === 1 ? applyPlan(state, pending, plans[0]) : []), ...finishAttack(state, pending)];
+  return [...(plans.length === 1 ? applyPlan(state, pending, plans[0], dice) : []), ...finishAttack(state, pending)];
 }
 
 /** What follows the losses: advance after combat (§2.7.6), reveals, and the end of the attacker's activation. */
