@@ -212,3 +212,26 @@ describe('Fiche mécanismes communs — hidden units (Caches) and decoys (Leurre
     expect(eventsFor(r.events, 'spectator').map((e) => e.type)).toEqual(['coverMoved', 'activationEnded', 'sideTurnEnded']);
   });
 });
+
+describe('§2.3.1 a move ending in a stack settles its orientation', () => {
+  const joining = (morale?: 'magic') => {
+    const s = withOrder(game([unit('b', 'blue', '0505', 0), unit('f', 'blue', '0504', 2), unit('r', 'red', '0101', 6)]), 'b');
+    if (morale) s.units[0].profiles.morale.class = morale;
+    const r = activateAndMove(s, 'blue', 'b', [{ to: H('0504') }]);
+    if (!r.ok) throw new Error(r.rejection.code);
+    return r;
+  };
+
+  test('§2.3.1 a large unit stopping on large friends facing elsewhere turns to match and loses a level of cohesion, with its event', () => {
+    const r = joining();
+    expect(r.state.units[0]).toMatchObject({ hex: H('0504'), facing: 2, cohesion: 'shaken' });
+    expect(r.events.find((e) => e.type === 'stackAligned')).toMatchObject({ unit: 'b', facing: 2, cohesionLost: true, section: '§2.3.1' });
+    expect(r.events.find((e) => e.type === 'cohesionChanged')).toMatchObject({ unit: 'b', cohesion: 'shaken' });
+  });
+
+  test('§2.8.3.3 a magical unit turns with the stack but can never be shaken', () => {
+    const r = joining('magic');
+    expect(r.state.units[0]).toMatchObject({ facing: 2, cohesion: 'inOrder' });
+    expect(r.events.find((e) => e.type === 'stackAligned')).toMatchObject({ unit: 'b', cohesionLost: false });
+  });
+});

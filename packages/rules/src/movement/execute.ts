@@ -1,12 +1,13 @@
 import { Direction, distance } from '../geometry/hex';
-import { coverOfPiece, tell } from '../fog/announce';
+import { coverOfPiece } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
 import { event, GameEvent, MoveStepReport } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { loseBreath } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
-import { placeInStack, stackAt } from '../units/stacking';
+import { placeInStack } from '../units/stacking';
+import { joinStack } from '../units/stack-facing';
 import { toPoints } from './costs';
 import { MoveMode } from './mover';
 import type { MoveStep, WalkState } from './walker';
@@ -90,7 +91,8 @@ function movedEvents(state: GameState, piece: string, cover: { id: string; side:
 /** What the end of a move does to the unit: breath (§2.6.4–2.6.5), stack orientation (§2.3.1), contact (§2.6.8). */
 function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boolean, settle?: () => GameEvent[]): GameEvent[] {
   const events = modeBreath(state, unit, mode);
-  if (changedHex) events.push(...alignWithStack(state, unit));
+  // Stacked units share one orientation (§2.3.1, sheet 000 Orientation).
+  if (changedHex) events.push(...joinStack(state, unit));
   // The contact-or-charge choice (§2.6.8–2.6.9) is the move action's when it gives one.
   if (settle) return [...events, ...settle()];
   if (!unit.hidden && engagedTargets(state, unit).length > 0) {
@@ -104,26 +106,4 @@ function afterMove(state: GameState, unit: Unit, mode: MoveMode, changedHex: boo
 function modeBreath(state: GameState, unit: Unit, mode: MoveMode): GameEvent[] {
   if (mode === 'normal') return [];
   return loseBreath(state, unit, mode === 'extra' ? 'extraMovement' : 'minimalMovement', mode === 'extra' ? '§2.6.4' : '§2.6.5');
-}
-
-/**
- * Stacked units share one orientation (§2.3.1, sheet "Orientation"): a
- * large unit that stops on large units facing elsewhere turns to match them
- * and loses a level of cohesion; a small unit takes the stack's facing; a
- * large unit joining small ones turns them.
- */
-function alignWithStack(state: GameState, unit: Unit): GameEvent[] {
-  const others = stackAt(state, unit.hex).filter((u) => u.id !== unit.id);
-  if (others.length === 0) return [];
-  const large = others.filter((u) => u.size === 'large');
-  if (unit.size === 'large' && large.length === 0) {
-    for (const s of others) s.facing = unit.facing;
-    return [];
-  }
-  const reference = (large[0] ?? others[0]).facing;
-  if (reference === unit.facing) return [];
-  const cohesionLost = unit.size === 'large';
-  unit.facing = reference;
-  if (cohesionLost) unit.cohesion = unit.cohesion === 'inOrder' ? 'shaken' : 'routed';
-  return [tell(state, unit.id, { type: 'stackAligned', unit: unit.id, facing: reference, cohesionLost }, '§2.3.1')];
 }
