@@ -1,5 +1,5 @@
 import { coversOf, createGame, eventsFor, scenarioById, viewFor } from '../src';
-import { game, unit } from './fixtures';
+import { game, H, profiles, unit, withOrder } from './fixtures';
 import { ok } from './helpers';
 
 const ford = () => createGame(scenarioById('the-ford')!, 'fog-seed');
@@ -74,5 +74,28 @@ describe('Fiche mécanismes communs — what each seat may see', () => {
   test('covers are listed by their random id, whatever they hide', () => {
     const covers = coversOf(ford());
     expect(covers.map((c) => c.id)).toEqual([...covers.map((c) => c.id)].sort());
+  });
+});
+
+describe('sheet 000, Leurres: a decoy crossing friends is told like a hidden unit crossing them', () => {
+  // Blue's hidden riders and a decoy imitating it each stand behind a friend in the open.
+  const s = () =>
+    withOrder(
+      game([unit('h', 'blue', '0508', 0, { hidden: true, profiles: profiles('equestrian') }), unit('f', 'blue', '0507', 0), unit('f2', 'blue', '0307', 0), unit('r', 'red', '0101', 6)], {}, [{ id: 'd', side: 'blue', hex: '0308', facing: 0, mimic: 'h' }]),
+      'h',
+    );
+  const crossingSeenByRed = (piece: string, through: string, beyond: string) => {
+    const activated = ok(s(), 'blue', { type: 'activate', piece }).state;
+    const r = ok(activated, 'blue', { type: 'move', piece, steps: [{ to: H(through) }, { to: H(beyond) }] });
+    return eventsFor(r.events, 'red').filter((e) => e.type === 'test' && e.test === 'crossing');
+  };
+
+  test('§2.3.1.2 the friend in the open tests whether a hidden unit or a decoy crossed it, with the same modifiers; the hidden unit’s own test stays its owner’s', () => {
+    const byUnit = crossingSeenByRed('h', '0507', '0506');
+    const byDecoy = crossingSeenByRed('d', '0307', '0306');
+    expect(byUnit.map((e) => e.type === 'test' && e.subject)).toEqual(['f']);
+    expect(byDecoy.map((e) => e.type === 'test' && e.subject)).toEqual(['f2']);
+    const mods = (e: (typeof byUnit)[number]) => (e.type === 'test' ? e.modifiers : []);
+    expect(mods(byDecoy[0])).toEqual(mods(byUnit[0]));
   });
 });

@@ -14,10 +14,24 @@ import { moraleThreshold } from './morale';
  * is the crosser's facing as it left the hex (it may have turned since).
  */
 export function crossingTests(state: GameState, mover: Unit, crossed: Unit[], dice: DiceSource, facing: Facing = mover.facing): GameEvent[] {
+  return crossingTestsOf(state, mover, crossed, dice, facing, true);
+}
+
+/**
+ * A decoy crossing friends (sheet 000, Leurres): the crossed units test as
+ * if the unit it imitates (`mimic`, placed where the decoy is) had crossed
+ * them, or the tests a hidden unit causes would tell it from a decoy. There
+ * is no one under the cover to test.
+ */
+export function decoyCrossingTests(state: GameState, mimic: Unit, crossed: Unit[], dice: DiceSource): GameEvent[] {
+  return crossingTestsOf(state, mimic, crossed, dice, mimic.facing, false);
+}
+
+function crossingTestsOf(state: GameState, mover: Unit, crossed: Unit[], dice: DiceSource, facing: Facing, moverTests: boolean): GameEvent[] {
   const large = crossed.filter((u) => u.size === 'large' && u.id !== mover.id);
   if (mover.size !== 'large' || large.length === 0) return [];
   const modifiers = crossingModifiers({ ...mover, facing }, large);
-  return [mover, ...large].flatMap((u) => crossingTest(state, u, modifiers, dice));
+  return [...(moverTests ? [mover] : []), ...large].flatMap((u) => crossingTest(state, u, modifiers, dice));
 }
 
 /** Units already routed, magic, steady, and demonic once shaken skip the test. */
