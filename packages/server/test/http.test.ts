@@ -66,7 +66,11 @@ describe('HTTP', () => {
       later = (await (await get('/api/battles')).json()) as typeof later;
     }
     expect(later.open.map((b) => b.roomId)).not.toContain(battleId);
-    expect(later.resumable).toContainEqual(expect.objectContaining({ battleId, battleName: 'Au gué', scenarioId: 'the-ford' }));
+    // The lobby can seat the sides of a saved battle, and knows whether it has a referee (never the code).
+    expect(later.resumable).toContainEqual(
+      expect.objectContaining({ battleId, battleName: 'Au gué', scenarioId: 'the-ford', hasReferee: true, sides: [expect.objectContaining({ id: 'ardenne', taken: false }), expect.objectContaining({ id: 'black-teeth', taken: false })] }),
+    );
+    expect(JSON.stringify(later)).not.toContain(REFEREE_CODE);
 
     const back = seated(await server.client().create('battle', { resume: battleId, seat: 'ardenne', playerName: 'Gauvain' }));
     await waitFor(() => back.inbox.welcome.length === 1, 'the welcome on resume');

@@ -13,6 +13,9 @@ export interface ResumableBattle {
   scenarioId: string;
   scenarioName: { fr: string; en: string } | null;
   updatedAt: string;
+  /** The sides to resume as; none is taken while no room is open. */
+  sides: { id: string; name: string; taken: false }[];
+  hasReferee: boolean;
 }
 
 /**
@@ -37,7 +40,15 @@ export async function listBattles(
   }
   const resumable = saved
     .filter((b) => !openIds.has(b.id))
-    .map((b) => ({ battleId: b.id, battleName: b.battleName, scenarioId: b.scenarioId, scenarioName: scenarioName(b.scenarioId, scenarios), updatedAt: b.updatedAt }));
+    .map((b) => ({
+      battleId: b.id,
+      battleName: b.battleName,
+      scenarioId: b.scenarioId,
+      scenarioName: scenarioName(b.scenarioId, scenarios),
+      updatedAt: b.updatedAt,
+      sides: b.sides.map((s) => ({ id: s.id, name: s.name, taken: false as const })),
+      hasReferee: b.hasReferee,
+    }));
   return { open, resumable };
 }
 

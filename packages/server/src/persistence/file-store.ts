@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { checkRecord, CorruptRecordError, isValidBattleId } from './record-schema';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleRecord, BattleStore, BattleSummary } from './store';
+import { summaryOf } from './summary';
 
 const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
 const TEMP_SUFFIX = '.tmp';
@@ -86,8 +87,7 @@ export class FileStore implements BattleStore {
         throw e;
       }
       if (record && record.status !== 'ended') {
-        const { battleName, scenarioId, updatedAt } = record;
-        summaries.push({ id, battleName, scenarioId, updatedAt });
+        summaries.push(summaryOf(record));
       }
     }
     return summaries.sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));

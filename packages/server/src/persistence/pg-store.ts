@@ -105,11 +105,12 @@ export class PgStore implements BattleStore {
   async listUnfinished(): Promise<BattleSummary[]> {
     this.assertOpen();
     // updatedAt comes from the record, so it is the very string that was saved.
-    const { rows } = await this.pool.query<BattleSummary>(
-      `SELECT id, battle_name AS "battleName", scenario_id AS "scenarioId", record->>'updatedAt' AS "updatedAt"
+    const { rows } = await this.pool.query<Omit<BattleSummary, 'sides'> & { sides: { id: string; name: string }[] | null }>(
+      `SELECT id, battle_name AS "battleName", scenario_id AS "scenarioId", record->>'updatedAt' AS "updatedAt",
+              record->'state'->'sides' AS "sides", (record->>'refereeCodeHash') IS NOT NULL AS "hasReferee"
        FROM lames_battles WHERE status <> 'ended' ORDER BY updated_at DESC, id`,
     );
-    return rows;
+    return rows.map((r) => ({ ...r, sides: (r.sides ?? []).map((s) => ({ id: s.id, name: s.name })) }));
   }
 
   async close(): Promise<void> {

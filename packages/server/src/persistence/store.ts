@@ -36,7 +36,12 @@ export interface BattleSummary {
   battleName: string;
   scenarioId: string;
   updatedAt: string;
+  /** The battle's sides, from its saved state: the lobby offers them as seats even when the scenario is unknown to it. */
+  sides: { id: string; name: string }[];
+  /** Whether the battle was opened with a referee code (never the code itself). */
+  hasReferee: boolean;
 }
+
 
 export interface BattleStore {
   /** Creates or replaces the record with this id. Saves of one id are applied in call order. */

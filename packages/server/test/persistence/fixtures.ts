@@ -39,11 +39,15 @@ export function storeContract(store: () => BattleStore): void {
 
   test('listUnfinished lists battles being played, most recent first, and excludes ended ones', async () => {
     await store().save(makeRecord('old', { updatedAt: '2025-01-01T00:00:00.000Z' }));
-    await store().save(makeRecord('new', { updatedAt: '2025-03-01T00:00:00.000Z' }));
+    await store().save(makeRecord('new', { updatedAt: '2025-03-01T00:00:00.000Z', refereeCodeHash: 'scrypt$salt$hash' }));
     await store().save(makeRecord('done', { status: 'ended' }));
+    const sides = [
+      { id: 'ardenne', name: 'Ardenne' },
+      { id: 'black-teeth', name: 'Dents Noires' },
+    ];
     expect(await store().listUnfinished()).toEqual([
-      { id: 'new', battleName: 'Battle new', scenarioId: 'the-ford', updatedAt: '2025-03-01T00:00:00.000Z' },
-      { id: 'old', battleName: 'Battle old', scenarioId: 'the-ford', updatedAt: '2025-01-01T00:00:00.000Z' },
+      { id: 'new', battleName: 'Battle new', scenarioId: 'the-ford', updatedAt: '2025-03-01T00:00:00.000Z', sides, hasReferee: true },
+      { id: 'old', battleName: 'Battle old', scenarioId: 'the-ford', updatedAt: '2025-01-01T00:00:00.000Z', sides, hasReferee: false },
     ]);
   });
 }
