@@ -70,7 +70,8 @@ function absorbOrAsk(state: GameState, pending: PendingLosses, dice: DiceSource)
   const plans = lossPlans(viewFor(state, pending.side), pending);
   if (plans.length > 1) {
     state.pendingLosses = pending;
-    return [event({ type: 'lossesAwaited', unit: pending.defender, side: pending.side, losses: pending.losses, choices: plans.length }, '§2.7.4')];
+    // Public, so it says nothing of the choices: their number could depend on the defender's hidden units (stacking in a recoil hex).
+    return [event({ type: 'lossesAwaited', unit: pending.defender, side: pending.side, losses: pending.losses }, '§2.7.4')];
   }
   return [...(plans.length === 1 ? applyPlan(state, pending, plans[0], dice) : []), ...finishAttack(state, pending)];
 }

@@ -33,7 +33,7 @@ export type EventBody =
       losses: number;
     }
   | { type: 'recoiled'; unit: string; from: number; to: number }
-  | { type: 'lossesAwaited'; unit: string; side: SideId; losses: number; choices: number }
+  | { type: 'lossesAwaited'; unit: string; side: SideId; losses: number }
   | { type: 'advanced'; unit: string; from: number; to: number }
   | { type: 'activated'; piece: string; side: SideId }
   | { type: 'activationEnded'; piece: string; side: SideId; acted: boolean }
