@@ -173,6 +173,18 @@ describe('§2.7.5 recoil', () => {
     expect(tests[0]).toMatchObject({ subject: 'r', section: '§2.3.1.2', modifiers: [expect.objectContaining({ value: 1, section: '§2.3.1.2' })] });
   });
 
+  test('sheet 000 Leurres: a friendly decoy in a rear hex shapes the recoil choices exactly as the hidden unit it imitates would', () => {
+    const recoilHexes = (behind: 'hidden' | 'decoy') => {
+      const hidden = unit('rh', 'red', behind === 'hidden' ? '0503' : '0909', 0, { hidden: true });
+      const decoys = behind === 'decoy' ? [{ id: 'rd', side: 'red', hex: '0503', facing: 0, mimic: 'rh' }] : [];
+      const s = game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6), hidden], {}, decoys);
+      s.activation = { piece: 'b' };
+      return lossChoices(done(attack(s, [2, 2])).state, 'red').flatMap((p) => (p.recoil === undefined ? [] : [p.recoil]));
+    };
+    expect(recoilHexes('hidden')).not.toContain(H('0503'));
+    expect(recoilHexes('decoy')).toEqual(recoilHexes('hidden'));
+  });
+
   test('§2.3.1 a small unit recoiling into a stack takes its facing', () => {
     const s = fight([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6, { kind: 'character', size: 'small' }), unit('r2', 'red', '0404', 4)]);
     const r = done(absorb(done(attack(s, [3, 3])), { steps: [], recoil: H('0404') }));

@@ -46,7 +46,10 @@ function mayStandIn(state: GameState, group: Unit[], from: number, dir: Directio
   if (!group.every((u) => mayEnterTerrain(u, terrainAt(state.board, to)) && mayCrossHexside(u, hexsideAt(state.board, from, dir)))) return false;
   if (stackPointsAt(state, to) + group.reduce((p, u) => p + stackPoints(u), 0) > STACK_LIMIT) return false;
   const lead = group.find((u) => u.size === 'large');
-  return !lead || stackAt(state, to).every((u) => u.size === 'small' || u.facing === lead.facing);
+  if (!lead) return true;
+  // A friendly decoy there stands as the unit it imitates, or the choice would tell it from a hidden unit.
+  const decoysAsUnits = state.decoys.filter((d) => d.hex === to).map((d) => ({ size: state.units.find((u) => u.id === d.mimic)?.size ?? 'large', facing: d.facing }));
+  return [...stackAt(state, to), ...decoysAsUnits].every((u) => u.size === 'small' || u.facing === lead.facing);
 }
 
 /** Whether, once in `to`, no unit of the group would be engaged by its flank or rear (tried in place, then undone). */
