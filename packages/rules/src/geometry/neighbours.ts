@@ -6,8 +6,11 @@ import { DIRECTIONS, GridSize, neighbourOf } from './hex';
  * neighbours millions of times; the table turns each ask into one read.
  */
 const cache = new Map<string, Int32Array>();
+/** The last table asked for: nearly every ask is for the one board in play, and building the cache key costs more than the read. */
+let last: { cols: number; rows: number; table: Int32Array } | null = null;
 
 export function neighbourTable(grid: GridSize): Int32Array {
+  if (last && last.cols === grid.cols && last.rows === grid.rows) return last.table;
   const key = `${grid.cols}x${grid.rows}`;
   let table = cache.get(key);
   if (!table) {
@@ -17,5 +20,6 @@ export function neighbourTable(grid: GridSize): Int32Array {
     }
     cache.set(key, table);
   }
+  last = { cols: grid.cols, rows: grid.rows, table };
   return table;
 }

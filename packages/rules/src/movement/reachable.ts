@@ -1,11 +1,11 @@
-import { FACINGS, Facing, zoneOf } from '../geometry/facing';
-import { isRejection } from '../actions/rejection';
+import { Facing, zoneOf } from '../geometry/facing';
 import { toPoints } from './costs';
 import { MinHeap } from './heap';
 import { chargeOpenAfter, chargeRank } from './charge';
 import { neighbour } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
-import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, walkExit, walkReorient, walkStep, WalkState } from './walker';
+import { facingModel, FacingModel } from './search-facings';
+import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, tryExit, tryReorient, tryStep, turnCost, WalkState } from './walker';
 
 export type { MoveStep } from './walker';
 
@@ -30,22 +30,23 @@ interface Node {
   ws: WalkState;
   prev: number;
   step: MoveStep | null;
+  /** Reorientations made so far, up to 2: what a small mover's state stands for (search-facings.ts). */
+  turns: number;
 }
-
-const key = (ws: WalkState) => (((ws.hex * 12 + ws.facing) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
-/** Leaving the map ends the move: exits get keys of their own (negative), one per hexside and per pursuit, and are never expanded. */
-const exitKey = (ctx: MoveContext, ws: WalkState) => -1 - ((ws.hex * 6 + ws.exit!) * 2 + (pursuedAt(ctx, ws) ? 1 : 0));
 
 /**
  * Every place and facing the mover can end its move at, each with its
  * cheapest sequence of steps (uniform-cost search over hex × facing, using
- * the same walker that validates a submitted move).
+ * the same walker that validates a submitted move; a small mover's facings
+ * are folded, see search-facings.ts).
  */
 export function searchArrivals(ctx: MoveContext): Arrival[] {
+  const model = facingModel(ctx.mover.unit);
+  const key = (ws: WalkState, turns: number) => (((ws.hex * model.slots + model.slot(ws, turns)) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
   const nodes = new Map<number, Node>();
   const start = startWalk(ctx);
-  const startKey = key(start);
-  nodes.set(startKey, { ws: start, prev: -1, step: null });
+  const startKey = key(start, 0);
+  nodes.set(startKey, { ws: start, prev: -1, step: null, turns: 0 });
   const heap = new MinHeap((k) => nodes.get(k)!.ws.spent);
   heap.push(startKey);
   const done = new Set<number>();
@@ -56,35 +57,42 @@ export function searchArrivals(ctx: MoveContext): Arrival[] {
     if (done.has(k) || dominated(k)) continue;
     done.add(k);
     doneRank.set(Math.floor(k / 5), chargeRank(k % 5));
-    const { ws } = nodes.get(k)!;
-    for (const [next, step] of successors(ctx, ws)) {
+    const { ws, turns } = nodes.get(k)!;
+    successors(ctx, model, ws, turns, (next, step, nextTurns) => {
       const exit = next.ended === 'exit';
-      const nk = exit ? exitKey(ctx, next) : key(next);
+      const nk = exit ? exitKey(ctx, next) : key(next, nextTurns);
       const known = nodes.get(nk);
-      if (done.has(nk) || (!exit && dominated(nk)) || (known && known.ws.spent <= next.spent)) continue;
-      nodes.set(nk, { ws: next, prev: k, step });
+      if (done.has(nk) || (!exit && dominated(nk)) || (known && known.ws.spent <= next.spent)) return;
+      nodes.set(nk, { ws: next, prev: k, step, turns: nextTurns });
       if (!exit) heap.push(nk);
-    }
+    });
   }
-  return bestArrivals(ctx, nodes, startKey);
+  return bestArrivals(ctx, model, nodes, startKey);
 }
 
-function* successors(ctx: MoveContext, ws: WalkState): Generator<[WalkState, MoveStep]> {
+/** Leaving the map ends the move: exits get keys of their own (negative), one per hexside and per pursuit, and are never expanded. */
+const exitKey = (ctx: MoveContext, ws: WalkState) => -1 - ((ws.hex * 6 + ws.exit!) * 2 + (pursuedAt(ctx, ws) ? 1 : 0));
+
+/** Each state one elementary move leads to, with the move and the turns count after it. */
+type Visit = (next: WalkState, step: MoveStep, turns: number) => void;
+
+function successors(ctx: MoveContext, model: FacingModel, ws: WalkState, turns: number, visit: Visit): void {
   if (ws.ended) return;
   const board = ctx.view.board;
   const size = ctx.mover.unit.size;
   for (let d = 0; d < 6; d++) {
-    // Only the front zone is open (§2.6.3): the walker would refuse the rest, at the price of a worded refusal.
+    // Only the front zone is open (§2.6.3): the walker would refuse the rest.
     if (zoneOf(size, ws.facing, d as Direction) !== 'front') continue;
     const to = neighbour(board, ws.hex, d as Direction);
-    const next = to < 0 ? walkExit(ctx, ws, d) : walkStep(ctx, ws, to);
-    if (!isRejection(next)) yield [next, to < 0 ? { exit: d } : { to }];
+    const next = to < 0 ? tryExit(ctx, ws, d) : tryStep(ctx, ws, to);
+    if (next) visit(next, to < 0 ? { exit: d } : { to }, turns);
   }
   if (ws.reorientedSinceStep) return; // never two reorientations in a row (§2.6.6)
-  for (const f of FACINGS) {
-    if (f === ws.facing) continue;
-    const next = walkReorient(ctx, ws, f);
-    if (!isRejection(next)) yield [next, { face: f }];
+  for (const [f, nextTurns] of model.turnsFrom(ws, turns)) {
+    // A turn beyond the points left: the walker would refuse it (most of the turns tried, for a large unit).
+    if (ctx.mode !== 'minimal' && ws.spent + turnCost(ctx, ws.facing, f) > ctx.budget) continue;
+    const next = tryReorient(ctx, ws, f);
+    if (next) visit(next, { face: f }, nextTurns);
   }
 }
 
@@ -94,7 +102,7 @@ function* successors(ctx: MoveContext, ws: WalkState): Generator<[WalkState, Mov
  * at the same place with `charge: true`. A place off the map is an edge
  * hexside; there the dearer way offered is the one that pursues (§2.6.10).
  */
-function bestArrivals(ctx: MoveContext, nodes: Map<number, Node>, startKey: number): Arrival[] {
+function bestArrivals(ctx: MoveContext, model: FacingModel, nodes: Map<number, Node>, startKey: number): Arrival[] {
   const best = new Map<number, number>();
   const bestCharging = new Map<number, number>();
   const special = (ws: WalkState) => (ws.ended === 'exit' ? pursuedAt(ctx, ws) !== null : chargeOpenAfter(ws));
@@ -104,20 +112,24 @@ function bestArrivals(ctx: MoveContext, nodes: Map<number, Node>, startKey: numb
     const [was, now] = [current === undefined ? null : nodes.get(current)!.ws, nodes.get(k)!.ws];
     if (!was || was.spent > now.spent || (was.spent === now.spent && !special(was) && special(now))) m.set(place, k);
   };
+  const placesOf = (n: Node) => (n.ws.ended === 'exit' ? [-1 - (n.ws.hex * 6 + n.ws.exit!)] : model.facings(n.ws, n.turns).map((f) => n.ws.hex * 12 + f));
   for (const [k, n] of nodes) {
     if (k === startKey) continue;
-    const place = n.ws.ended === 'exit' ? -1 - (n.ws.hex * 6 + n.ws.exit!) : n.ws.hex * 12 + n.ws.facing;
-    keep(best, place, k);
-    if (special(n.ws)) keep(bestCharging, place, k);
+    for (const place of placesOf(n)) {
+      keep(best, place, k);
+      if (special(n.ws)) keep(bestCharging, place, k);
+    }
   }
-  const keys = [...best.values()];
-  for (const [place, k] of bestCharging) if (!special(nodes.get(best.get(place)!)!.ws)) keys.push(k);
-  return keys.map((k) => arrivalOf(ctx, nodes, k));
+  const chosen = [...best];
+  for (const [place, k] of bestCharging) if (!special(nodes.get(best.get(place)!)!.ws)) chosen.push([place, k]);
+  return chosen.map(([place, k]) => arrivalOf(ctx, model, nodes, k, place < 0 ? null : place % 12));
 }
 
-function arrivalOf(ctx: MoveContext, nodes: Map<number, Node>, k: number): Arrival {
+function arrivalOf(ctx: MoveContext, model: FacingModel, nodes: Map<number, Node>, k: number, facing: Facing | null): Arrival {
   const { ws } = nodes.get(k)!;
-  const arrival: Arrival = { hex: ws.hex, facing: ws.facing, cost: toPoints(ws.spent), steps: pathTo(nodes, k), ends: ws.ended, charge: chargeOpenAfter(ws) };
+  const path = pathTo(nodes, k);
+  const steps = facing === null || facing === ws.facing ? path : model.steer(path, facing);
+  const arrival: Arrival = { hex: ws.hex, facing: facing ?? ws.facing, cost: toPoints(ws.spent), steps, ends: ws.ended, charge: chargeOpenAfter(ws) };
   if (ws.ended !== 'exit') return arrival;
   const pursued = pursuedAt(ctx, ws);
   return pursued ? { ...arrival, exit: ws.exit, pursues: pursued } : { ...arrival, exit: ws.exit };

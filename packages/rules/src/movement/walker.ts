@@ -1,15 +1,22 @@
 import { reject, Rejection } from '../actions/rejection';
+import type { RejectionCode } from '../actions/rejection-texts';
 import { zoneOf, Facing } from '../geometry/facing';
-import { Direction, directionTo, hexLabel } from '../geometry/hex';
-import { boardIndex, hexsideAt, neighbour } from '../terrain/board';
-import { enemyCovers } from '../fog/covers';
-import type { GameState, Unit } from '../state/types';
+import { Direction, hexLabel } from '../geometry/hex';
+import { hexsideAt, neighbour } from '../terrain/board';
 import { mayCrossHexside } from '../units/abilities';
-import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
 import { STACK_LIMIT, stackAt, stackPoints } from '../units/stacking';
-import { crossingCost, Halves, reorientCost, stepCost, toPoints } from './costs';
-import { allowanceHalves, mayMoveOnWhileEngaging, MoveMode, Mover } from './mover';
-import { CHARGE_RUN, chargeKept, mayCharge, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
+import { crossingCost, Halves, toPoints } from './costs';
+import { mayMoveOnWhileEngaging } from './mover';
+import { CHARGE_RUN, chargeKept, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
+import { directionOf, engagementAt, MoveContext, stepCostAt, turnCost } from './move-context';
+
+export { moveContext, turnCost } from './move-context';
+export type { MoveContext } from './move-context';
+
+/** One elementary move: a hex forward, a reorientation, or off the map across an edge hexside (§2.6.10). */
+export type MoveStep = { to: number } | { face: Facing } | { exit: number };
+
+export type MoveEnd = 'engaged' | 'engaging' | 'reveal' | 'exit';
 
 /**
  * One elementary move at a time (§2.6.3): the walker checks a step or a
@@ -17,76 +24,6 @@ import { CHARGE_RUN, chargeKept, mayCharge, nextChargeRun, startChargeRun, stepK
  * the move stands after it. Both the reachable-hex search and the validation
  * of a submitted move use it, so the preview and the verdict cannot differ.
  */
-/** One elementary move: a hex forward, a reorientation, or off the map across an edge hexside (§2.6.10). */
-export type MoveStep = { to: number } | { face: Facing } | { exit: number };
-
-export interface MoveContext {
-  view: GameState;
-  mover: Mover;
-  mode: MoveMode;
-  budget: Halves;
-  enemyCoverHexes: number[];
-  startHex: number;
-  /** The mover may end this move with a charge marker, terrain permitting (§2.6.9). */
-  chargeEligible: boolean;
-  /** Per hex, precomputed once per search: what the walker asks at every step. */
-  map: HexFacts;
-  /** Enemies in the open that left the map this turn, by exit hexside (hex × 6 + direction): whom a charge leaving there pursues (§2.6.10). */
-  offMapEnemies: Map<number, string>;
-}
-
-interface HexFacts {
-  /** An enemy unit or cover stands here. */
-  enemyAt: Uint8Array;
-  /** An enemy unit in the open stands here or next door. */
-  enemyNear: Uint8Array;
-  /** An enemy cover stands here or next door. */
-  coverNear: Uint8Array;
-  /** Stacking points of the mover's friends here. */
-  friendPoints: Uint8Array;
-  /** The mover's friendly large units here. */
-  friendLarge: Uint8Array;
-}
-
-function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts {
-  const idx = boardIndex(view.board);
-  const facts: HexFacts = {
-    enemyAt: new Uint8Array(idx.size),
-    enemyNear: new Uint8Array(idx.size),
-    coverNear: new Uint8Array(idx.size),
-    friendPoints: new Uint8Array(idx.size),
-    friendLarge: new Uint8Array(idx.size),
-  };
-  const around = (hex: number, mark: Uint8Array) => {
-    mark[hex] = 1;
-    for (let d = 0; d < 6; d++) if (idx.neighbours[hex * 6 + d] >= 0) mark[idx.neighbours[hex * 6 + d]] = 1;
-  };
-  const side = mover.unit.side;
-  for (const u of view.units) {
-    if (u.hex < 0 || u.id === mover.unit.id) continue;
-    if (u.side !== side) {
-      facts.enemyAt[u.hex] = 1;
-      around(u.hex, facts.enemyNear);
-    } else {
-      facts.friendPoints[u.hex] += stackPoints(u);
-      if (u.size === 'large') facts.friendLarge[u.hex] += 1;
-    }
-  }
-  for (const d of view.decoys) if (d.id !== mover.unit.id && d.hex >= 0) facts.friendPoints[d.hex] += decoyStackPoints(view, d.mimic);
-  for (const h of coverHexes) {
-    facts.enemyAt[h] = 1;
-    around(h, facts.coverNear);
-  }
-  return facts;
-}
-
-function decoyStackPoints(view: GameState, mimic: string): number {
-  const model = view.units.find((u) => u.id === mimic);
-  return model ? stackPoints(model) : 4;
-}
-
-export type MoveEnd = 'engaged' | 'engaging' | 'reveal' | 'exit';
-
 export interface WalkState {
   hex: number;
   facing: Facing;
@@ -102,67 +39,50 @@ export interface WalkState {
   exit?: Direction;
 }
 
-export function moveContext(view: GameState, mover: Mover, mode: MoveMode): MoveContext {
-  const enemyCoverHexes = enemyCovers(view, mover.unit.side).map((c) => c.hex);
-  return {
-    view,
-    mover,
-    mode,
-    budget: allowanceHalves(mover.unit, mode),
-    enemyCoverHexes,
-    startHex: mover.unit.hex,
-    chargeEligible: mayCharge(view, mover.unit, mode),
-    map: hexFacts(view, mover, enemyCoverHexes),
-    offMapEnemies: offMapEnemies(view, mover.unit),
-  };
-}
-
-function offMapEnemies(view: GameState, unit: Unit): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const e of view.units) {
-    if (e.side === unit.side || e.hidden || e.destroyed || !e.offMap || e.offMap.turn !== view.turn) continue;
-    const key = e.offMap.hex * 6 + e.offMap.dir;
-    if (!out.has(key)) out.set(key, e.id);
-  }
-  return out;
-}
-
 export function startWalk(ctx: MoveContext): WalkState {
   const u = ctx.mover.unit;
   const chargeRun = startChargeRun(u, ctx.chargeEligible);
-  return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, engagingRun: false, ended: null, chargeRun };
+  return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, engagingRun: false, ended: null, chargeRun, exit: undefined };
 }
+
+/**
+ * A copy of the walk state with some fields changed. Written out field by
+ * field: spreading a state (`{ ...ws, hex }`) costs about a hundred times
+ * more in V8, and the preview's search makes tens of thousands of them.
+ */
+function change(ws: WalkState, c: Partial<WalkState>): WalkState {
+  return {
+    hex: c.hex ?? ws.hex,
+    facing: c.facing ?? ws.facing,
+    spent: c.spent ?? ws.spent,
+    hexSteps: c.hexSteps ?? ws.hexSteps,
+    reorientedSinceStep: c.reorientedSinceStep ?? ws.reorientedSinceStep,
+    engagingRun: c.engagingRun ?? ws.engagingRun,
+    ended: c.ended !== undefined ? c.ended : ws.ended,
+    chargeRun: c.chargeRun ?? ws.chargeRun,
+    exit: c.exit ?? ws.exit,
+  };
+}
+
+/**
+ * How a check says no. The verdict wants the rule in words; the preview's
+ * search only needs to know that it is no, and wording every refusal of the
+ * thousands of steps it tries would cost more than the search itself. Both
+ * run the same checks below.
+ */
+type No = (code: RejectionCode, params?: () => Record<string, string | number>) => Rejection;
+const worded: No = (code, params) => reject(code, params?.());
+const REFUSED: Rejection = { code: 'moveEnded', section: '', message: { fr: '', en: '' } };
+const silent: No = () => REFUSED;
 
 /** Reorientation (§2.6.6): never twice without a hex in between, never while engaged. */
 export function walkReorient(ctx: MoveContext, ws: WalkState, facing: Facing): WalkState | Rejection {
-  if (ws.ended) return reject('moveEnded', { hex: hexLabel(ctx.view.board, ws.hex) });
-  if (!Number.isInteger(facing) || facing < 0 || facing > 11) return reject('badFacing');
-  if (ws.reorientedSinceStep) return reject('reorientTwice');
-  const cost = ctx.mode === 'minimal' ? 0 : reorientCost(ctx.mover.unit, ws.facing, facing);
-  if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost);
-  const next = { ...ws, facing, spent: ws.spent + cost, reorientedSinceStep: true, chargeRun: CHARGE_RUN.none };
-  return arrive(ctx, next);
+  return reorient(ctx, ws, facing, worded);
 }
 
 /** One hex forward, into the front zone (§2.6.3), within stacking (§2.3.1) and the allowance. */
 export function walkStep(ctx: MoveContext, ws: WalkState, to: number): WalkState | Rejection {
-  const board = ctx.view.board;
-  if (ws.ended) return reject('moveEnded', { hex: hexLabel(board, ws.hex) });
-  if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return reject('minimalOneHex');
-  const dir = directionTo(board, ws.hex, to);
-  if (dir === -1) return reject('notAdjacentStep', { hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) });
-  const u = ctx.mover.unit;
-  if (zoneOf(u.size, ws.facing, dir) !== 'front') return reject('notFrontZone', { hex: hexLabel(board, to) });
-  const sc = stepCost(board, u, ws.hex, dir);
-  if (sc.kind === 'forbidden') return reject(sc.reason === 'hexside' ? 'forbiddenHexside' : sc.reason === 'offMap' ? 'offMap' : 'forbiddenTerrain', { hex: hexLabel(board, to) });
-  if (sc.kind === 'minimal' && ctx.mode !== 'minimal') return reject('needsMinimalMovement', { hex: hexLabel(board, to) });
-  const occupied = occupation(ctx, to);
-  if (occupied) return occupied;
-  const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex);
-  if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost);
-  const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && stepKeepsCharge(ctx.view, ws.hex, dir), ctx.chargeEligible);
-  const next = { ...ws, hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, chargeRun };
-  return arrive(ctx, next);
+  return step(ctx, ws, to, worded);
 }
 
 /**
@@ -172,17 +92,59 @@ export function walkStep(ctx: MoveContext, ws: WalkState, to: number): WalkState
  * must keep engaging (§2.6.8) cannot leave.
  */
 export function walkExit(ctx: MoveContext, ws: WalkState, dir: number): WalkState | Rejection {
+  return exit(ctx, ws, dir, worded);
+}
+
+/** The search's form of the same three checks: the state after the step, or null where the walker says no. */
+export const tryReorient = (ctx: MoveContext, ws: WalkState, facing: Facing): WalkState | null => orNull(reorient(ctx, ws, facing, silent));
+export const tryStep = (ctx: MoveContext, ws: WalkState, to: number): WalkState | null => orNull(step(ctx, ws, to, silent));
+export const tryExit = (ctx: MoveContext, ws: WalkState, dir: number): WalkState | null => orNull(exit(ctx, ws, dir, silent));
+const orNull = (r: WalkState | Rejection): WalkState | null => ('code' in r ? null : r);
+
+function reorient(ctx: MoveContext, ws: WalkState, facing: Facing, no: No): WalkState | Rejection {
+  if (ws.ended) return no('moveEnded', () => ({ hex: hexLabel(ctx.view.board, ws.hex) }));
+  if (!Number.isInteger(facing) || facing < 0 || facing > 11) return no('badFacing');
+  if (ws.reorientedSinceStep) return no('reorientTwice');
+  const cost = ctx.mode === 'minimal' ? 0 : turnCost(ctx, ws.facing, facing);
+  if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
+  const next = change(ws, { facing, spent: ws.spent + cost, reorientedSinceStep: true, chargeRun: CHARGE_RUN.none });
+  return arrive(ctx, next, no);
+}
+
+function step(ctx: MoveContext, ws: WalkState, to: number, no: No): WalkState | Rejection {
   const board = ctx.view.board;
-  if (ws.ended) return reject('moveEnded', { hex: hexLabel(board, ws.hex) });
-  if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return reject('minimalOneHex');
-  if (!Number.isInteger(dir) || dir < 0 || dir > 5 || neighbour(board, ws.hex, dir as Direction) >= 0) return reject('exitNotEdge');
+  const label = () => ({ hex: hexLabel(board, to) });
+  if (ws.ended) return no('moveEnded', () => ({ hex: hexLabel(board, ws.hex) }));
+  if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return no('minimalOneHex');
+  const dir = directionOf(ctx, ws.hex, to);
+  if (dir === -1) return no('notAdjacentStep', () => ({ hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) }));
   const u = ctx.mover.unit;
-  if (zoneOf(u.size, ws.facing, dir as Direction) !== 'front') return reject('notFrontZone', { hex: hexLabel(board, ws.hex) });
-  if (!mayCrossHexside(u, hexsideAt(board, ws.hex, dir as Direction))) return reject('forbiddenHexside', { hex: hexLabel(board, ws.hex) });
-  if (ws.engagingRun) return reject('mustKeepEngaging');
+  if (zoneOf(u.size, ws.facing, dir) !== 'front') return no('notFrontZone', label);
+  const sc = stepCostAt(ctx, ws.hex, dir);
+  if (sc.kind === 'forbidden') return no(sc.reason === 'hexside' ? 'forbiddenHexside' : sc.reason === 'offMap' ? 'offMap' : 'forbiddenTerrain', label);
+  if (sc.kind === 'minimal' && ctx.mode !== 'minimal') return no('needsMinimalMovement', label);
+  const occupied = occupation(ctx, to, no);
+  if (occupied) return occupied;
+  const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex);
+  if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
+  const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && stepKeepsCharge(ctx.view, ws.hex, dir), ctx.chargeEligible);
+  const next = change(ws, { hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, chargeRun });
+  return arrive(ctx, next, no);
+}
+
+function exit(ctx: MoveContext, ws: WalkState, dir: number, no: No): WalkState | Rejection {
+  const board = ctx.view.board;
+  const label = () => ({ hex: hexLabel(board, ws.hex) });
+  if (ws.ended) return no('moveEnded', label);
+  if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return no('minimalOneHex');
+  if (!Number.isInteger(dir) || dir < 0 || dir > 5 || neighbour(board, ws.hex, dir as Direction) >= 0) return no('exitNotEdge');
+  const u = ctx.mover.unit;
+  if (zoneOf(u.size, ws.facing, dir as Direction) !== 'front') return no('notFrontZone', label);
+  if (!mayCrossHexside(u, hexsideAt(board, ws.hex, dir as Direction))) return no('forbiddenHexside', label);
+  if (ws.engagingRun) return no('mustKeepEngaging');
   const cost = ctx.mode === 'minimal' ? 0 : leavingCost(ctx, ws.hex);
-  if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost);
-  return { ...ws, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, ended: 'exit', exit: dir as Direction };
+  if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
+  return change(ws, { spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, ended: 'exit', exit: dir as Direction });
 }
 
 /** Any elementary move: the one entry the preview, the verdict and the directive judge share. */
@@ -198,16 +160,16 @@ export function pursuedAt(ctx: MoveContext, ws: WalkState): string | null {
   return ctx.offMapEnemies.get(ws.hex * 6 + ws.exit) ?? null;
 }
 
-function noPoints(ctx: MoveContext, ws: WalkState, cost: Halves): Rejection {
-  return reject('notEnoughPoints', { cost: toPoints(cost), left: toPoints(ctx.budget - ws.spent) });
+function noPoints(ctx: MoveContext, ws: WalkState, cost: Halves, no: No): Rejection {
+  return no('notEnoughPoints', () => ({ cost: toPoints(cost), left: toPoints(ctx.budget - ws.spent) }));
 }
 
 /** Enemy units or covers forbid the hex; friendly ones count against the stacking limit at every step. */
-function occupation(ctx: MoveContext, to: number): Rejection | null {
+function occupation(ctx: MoveContext, to: number, no: No): Rejection | null {
   const label = () => hexLabel(ctx.view.board, to);
-  if (ctx.map.enemyAt[to]) return reject('enemyInHex', { hex: label() });
+  if (ctx.map.enemyAt[to]) return no('enemyInHex', () => ({ hex: label() }));
   const points = ctx.map.friendPoints[to] + stackPoints(ctx.mover.unit);
-  if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label(), points });
+  if (points > STACK_LIMIT) return no('stackingLimit', () => ({ hex: label(), points }));
   return null;
 }
 
@@ -225,33 +187,30 @@ function leavingCost(ctx: MoveContext, hex: number): Halves {
 }
 
 /** Where the move stands on arriving at a hex or facing (§2.6.8 and the covers). */
-function arrive(ctx: MoveContext, ws: WalkState): WalkState | Rejection {
+function arrive(ctx: MoveContext, ws: WalkState, no: No): WalkState | Rejection {
   const seesCover = ctx.map.coverNear[ws.hex] === 1;
   const seesEnemy = ctx.map.enemyNear[ws.hex] === 1;
-  if (ctx.mover.isDecoy) return seesCover || seesEnemy ? { ...ws, ended: 'reveal' } : ws;
+  if (ctx.mover.isDecoy) return seesCover || seesEnemy ? change(ws, { ended: 'reveal' }) : ws;
   if (!seesEnemy) {
-    if (ws.engagingRun) return reject('mustKeepEngaging');
-    return seesCover ? { ...ws, ended: 'reveal' } : ws;
+    if (ws.engagingRun) return no('mustKeepEngaging');
+    return seesCover ? change(ws, { ended: 'reveal' }) : ws;
   }
-  const engagement = checkEngagement(ctx, ws);
+  const engagement = checkEngagement(ctx, ws, no);
   if ('code' in engagement) return engagement;
-  if (seesCover) return { ...ws, ended: 'reveal' };
+  if (seesCover) return change(ws, { ended: 'reveal' });
   return engagement;
 }
 
-function checkEngagement(ctx: MoveContext, ws: WalkState): WalkState | Rejection {
+function checkEngagement(ctx: MoveContext, ws: WalkState, no: No): WalkState | Rejection {
   const u = ctx.mover.unit;
-  const placed: Unit = { ...u, hex: ws.hex, facing: ws.facing, stackRank: Number.MAX_SAFE_INTEGER };
-  const view = { ...ctx.view, units: ctx.view.units.map((o) => (o.id === u.id ? placed : o)) };
-  const label = hexLabel(view.board, ws.hex);
-  const by = engagedBy(view, placed);
-  const targets = engagedTargets(view, placed);
-  const unanswered = by.find((e) => !targets.some((t) => t.id === e.id));
-  if (unanswered) return reject('engagedWithoutEngaging', { hex: label, enemy: unanswered.name });
-  if (targets.length === 0 && adjacentEnemies(view, placed).length > 0) return reject('adjacentWithoutEngaging', { hex: label });
-  if (by.length > 0 && (u.cohesion === 'shaken' || u.breath === 'exhausted')) return reject('shakenMayNotBeEngaged');
-  if (ws.engagingRun && targets.length === 0) return reject('mustKeepEngaging');
-  if (by.length > 0) return { ...ws, ended: 'engaged' };
-  if (targets.length > 0) return mayMoveOnWhileEngaging(u) ? { ...ws, engagingRun: true } : { ...ws, ended: 'engaging' };
+  const e = engagementAt(ctx, ws.hex, ws.facing);
+  const label = () => hexLabel(ctx.view.board, ws.hex);
+  if (e.unanswered !== null) return no('engagedWithoutEngaging', () => ({ hex: label(), enemy: e.unanswered! }));
+  if (e.targets === 0 && e.adjacent) return no('adjacentWithoutEngaging', () => ({ hex: label() }));
+  if (e.by > 0 && (u.cohesion === 'shaken' || u.breath === 'exhausted')) return no('shakenMayNotBeEngaged');
+  if (ws.engagingRun && e.targets === 0) return no('mustKeepEngaging');
+  if (e.by > 0) return change(ws, { ended: 'engaged' });
+  if (e.targets > 0) return mayMoveOnWhileEngaging(u) ? change(ws, { engagingRun: true }) : change(ws, { ended: 'engaging' });
   return ws;
 }
+

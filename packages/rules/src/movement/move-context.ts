@@ -1,0 +1,158 @@
+import type { Facing } from '../geometry/facing';
+import type { Direction } from '../geometry/hex';
+import { boardIndex } from '../terrain/board';
+import { enemyCovers } from '../fog/covers';
+import type { GameState, Unit } from '../state/types';
+import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
+import { stackPoints } from '../units/stacking';
+import { Halves, reorientCost, stepCost, StepCost } from './costs';
+import { allowanceHalves, MoveMode, Mover } from './mover';
+import { mayCharge } from './charge';
+
+/**
+ * What every step of one move is checked against (movement/walker.ts): the
+ * mover's side's view, the allowance, and the facts of the board the walker
+ * asks at every step, worked out once — once per hex when the context is
+ * built, or the first time they are asked — because the preview's search
+ * asks them thousands of times.
+ */
+export interface MoveContext {
+  view: GameState;
+  mover: Mover;
+  mode: MoveMode;
+  budget: Halves;
+  enemyCoverHexes: number[];
+  startHex: number;
+  /** The mover may end this move with a charge marker, terrain permitting (§2.6.9). */
+  chargeEligible: boolean;
+  /** Per hex, precomputed once per search: what the walker asks at every step. */
+  map: HexFacts;
+  /** Enemies in the open that left the map this turn, by exit hexside (hex × 6 + direction): whom a charge leaving there pursues (§2.6.10). */
+  offMapEnemies: Map<number, string>;
+  /** Engagement at each hex and facing tried, worked out once (`engagementAt`). */
+  engagement: Map<number, EngagementFacts>;
+  /** The mover's step costs and turn costs, worked out once each: the search asks for them thousands of times. */
+  costs: { steps: Array<StepCost | undefined>; turns: Float64Array; neighbours: Int32Array };
+}
+
+interface HexFacts {
+  /** An enemy unit or cover stands here. */
+  enemyAt: Uint8Array;
+  /** An enemy unit in the open stands here or next door. */
+  enemyNear: Uint8Array;
+  /** An enemy cover stands here or next door. */
+  coverNear: Uint8Array;
+  /** Stacking points of the mover's friends here. */
+  friendPoints: Uint8Array;
+  /** The mover's friendly large units here. */
+  friendLarge: Uint8Array;
+}
+
+function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts {
+  const idx = boardIndex(view.board);
+  const facts: HexFacts = {
+    enemyAt: new Uint8Array(idx.size),
+    enemyNear: new Uint8Array(idx.size),
+    coverNear: new Uint8Array(idx.size),
+    friendPoints: new Uint8Array(idx.size),
+    friendLarge: new Uint8Array(idx.size),
+  };
+  const around = (hex: number, mark: Uint8Array) => {
+    mark[hex] = 1;
+    for (let d = 0; d < 6; d++) if (idx.neighbours[hex * 6 + d] >= 0) mark[idx.neighbours[hex * 6 + d]] = 1;
+  };
+  const side = mover.unit.side;
+  for (const u of view.units) {
+    if (u.hex < 0 || u.id === mover.unit.id) continue;
+    if (u.side !== side) {
+      facts.enemyAt[u.hex] = 1;
+      around(u.hex, facts.enemyNear);
+    } else {
+      facts.friendPoints[u.hex] += stackPoints(u);
+      if (u.size === 'large') facts.friendLarge[u.hex] += 1;
+    }
+  }
+  for (const d of view.decoys) if (d.id !== mover.unit.id && d.hex >= 0) facts.friendPoints[d.hex] += decoyStackPoints(view, d.mimic);
+  for (const h of coverHexes) {
+    facts.enemyAt[h] = 1;
+    around(h, facts.coverNear);
+  }
+  return facts;
+}
+
+function decoyStackPoints(view: GameState, mimic: string): number {
+  const model = view.units.find((u) => u.id === mimic);
+  return model ? stackPoints(model) : 4;
+}
+
+export function moveContext(view: GameState, mover: Mover, mode: MoveMode): MoveContext {
+  const idx = boardIndex(view.board);
+  const enemyCoverHexes = enemyCovers(view, mover.unit.side).map((c) => c.hex);
+  return {
+    view,
+    mover,
+    mode,
+    budget: allowanceHalves(mover.unit, mode),
+    enemyCoverHexes,
+    startHex: mover.unit.hex,
+    chargeEligible: mayCharge(view, mover.unit, mode),
+    map: hexFacts(view, mover, enemyCoverHexes),
+    offMapEnemies: offMapEnemies(view, mover.unit),
+    engagement: new Map(),
+    costs: { steps: new Array(idx.size * 6), turns: new Float64Array(144).fill(-1), neighbours: idx.neighbours },
+  };
+}
+
+function offMapEnemies(view: GameState, unit: Unit): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of view.units) {
+    if (e.side === unit.side || e.hidden || e.destroyed || !e.offMap || e.offMap.turn !== view.turn) continue;
+    const key = e.offMap.hex * 6 + e.offMap.dir;
+    if (!out.has(key)) out.set(key, e.id);
+  }
+  return out;
+}
+
+/** The direction from `from` to an adjacent `to`, or -1 (geometry/hex.ts `directionTo`, on the context's table). */
+export function directionOf(ctx: MoveContext, from: number, to: number): Direction | -1 {
+  const nb = ctx.costs.neighbours;
+  for (let d = 0; d < 6; d++) if (nb[from * 6 + d] === to) return d as Direction;
+  return -1;
+}
+
+export function stepCostAt(ctx: MoveContext, hex: number, dir: Direction): StepCost {
+  const k = hex * 6 + dir;
+  return (ctx.costs.steps[k] ??= stepCost(ctx.view.board, ctx.mover.unit, hex, dir));
+}
+
+/** What turning from one facing to another costs this mover (costs.ts `reorientCost`, worked out once per context). */
+export function turnCost(ctx: MoveContext, from: Facing, to: Facing): Halves {
+  const k = from * 12 + to;
+  if (ctx.costs.turns[k] < 0) ctx.costs.turns[k] = reorientCost(ctx.mover.unit, from, to);
+  return ctx.costs.turns[k];
+}
+
+/** Who would engage whom with the mover placed here (at the back of any stack), once per hex and facing of a context. */
+export interface EngagementFacts {
+  by: number;
+  targets: number;
+  /** An engager the mover would not engage back: its name. */
+  unanswered: string | null;
+  /** Some enemy is adjacent (in the game's sense). */
+  adjacent: boolean;
+}
+
+export function engagementAt(ctx: MoveContext, hex: number, facing: Facing): EngagementFacts {
+  const key = hex * 12 + facing;
+  const known = ctx.engagement.get(key);
+  if (known) return known;
+  const u = ctx.mover.unit;
+  const placed: Unit = { ...u, hex, facing, stackRank: Number.MAX_SAFE_INTEGER };
+  const view = { ...ctx.view, units: ctx.view.units.map((o) => (o.id === u.id ? placed : o)) };
+  const by = engagedBy(view, placed);
+  const targets = engagedTargets(view, placed);
+  const unanswered = by.find((e) => !targets.some((t) => t.id === e.id));
+  const facts = { by: by.length, targets: targets.length, unanswered: unanswered ? unanswered.name : null, adjacent: adjacentEnemies(view, placed).length > 0 };
+  ctx.engagement.set(key, facts);
+  return facts;
+}

@@ -1,0 +1,64 @@
+import { FACINGS, Facing } from '../geometry/facing';
+import type { Unit } from '../state/types';
+import type { MoveStep, WalkState } from './walker';
+
+/**
+ * What the preview's search tells apart of a mover's facing.
+ *
+ * A large unit's facing decides where it may step and what it pays to turn
+ * (§2.3, §2.6.6): the search keeps all twelve. A small unit has only a front
+ * zone and turns for free (§2.3, §2.6.2): its facing changes neither where it
+ * may go, nor what it pays, nor who engages whom — only the charge run (any
+ * reorientation breaks it, §2.6.9) and where it ends up facing. So the search
+ * only counts its turns, and one search state stands for every facing that
+ * count allows:
+ * - never turned: the facing it started with;
+ * - turned once: any other facing (the one turn was made from the start);
+ * - turned twice or more: any facing.
+ * The costs, stops and charges found are the same as with twelve facings;
+ * the search tries one reorientation where it tried eleven.
+ */
+export interface FacingModel {
+  /** The search key's facing part: the facing (0..11), or the turns made (0..2). */
+  slot(ws: WalkState, turns: number): number;
+  readonly slots: number;
+  /** The reorientations worth trying from `ws`, each with the turns count after it. */
+  turnsFrom(ws: WalkState, turns: number): Array<[Facing, number]>;
+  /** The facings a state stands for, where the move may end. */
+  facings(ws: WalkState, turns: number): readonly Facing[];
+  /** The steps of a way to the state, rewritten to end facing `facing` (one of `facings`). */
+  steer(steps: MoveStep[], facing: Facing): MoveStep[];
+}
+
+export function facingModel(unit: Unit): FacingModel {
+  return unit.size === 'small' ? turnsCounted(unit.facing) : everyFacing;
+}
+
+const everyFacing: FacingModel = {
+  slot: (ws) => ws.facing,
+  slots: 12,
+  turnsFrom: (ws) => FACINGS.filter((f) => f !== ws.facing).map((f) => [f, 0]),
+  facings: (ws) => [ws.facing],
+  steer: (steps) => steps,
+};
+
+function turnsCounted(start: Facing): FacingModel {
+  const others = FACINGS.filter((f) => f !== start);
+  const firstOther = (f: Facing, not: Facing = f) => FACINGS.find((g) => g !== f && g !== not)!;
+  return {
+    slot: (_ws, turns) => turns,
+    slots: 3,
+    turnsFrom: (ws, turns) => [[firstOther(ws.facing), Math.min(turns + 1, 2)]],
+    facings: (_ws, turns) => (turns === 0 ? [start] : turns === 1 ? others : FACINGS),
+    steer(steps, facing) {
+      // The last turn faces `facing`; each earlier one turns to some facing that is neither the one before it nor `facing`.
+      const last = steps.map((s) => 'face' in s).lastIndexOf(true);
+      let before = start;
+      return steps.map((s, i) => {
+        if (!('face' in s)) return s;
+        before = i === last ? facing : firstOther(before, facing);
+        return { face: before };
+      });
+    },
+  };
+}
