@@ -185,6 +185,26 @@ describe('§2.7.5 recoil', () => {
     expect(recoilHexes('decoy')).toEqual(recoilHexes('hidden'));
   });
 
+  test('§2.6.10 a recoil may leave the map across a rear edge hexside: the unit waits behind it, shaken, and the attacker advances', () => {
+    const s = fight([unit('b', 'blue', '0502', 0), unit('r', 'red', '0501', 6)]);
+    const open = done(attack(s, [2, 2]));
+    expect(lossChoices(open.state, 'red')).toContainEqual({ steps: [], exit: 0 });
+    const r = done(absorb(open, { steps: [], exit: 0 }));
+    expect(u(r.state, 'r')).toMatchObject({ hex: -1, offMap: { hex: H('0501'), dir: 0 }, cohesion: 'shaken' });
+    expect(r.events.find((e) => e.type === 'leftMap')).toMatchObject({ unit: 'r', hex: H('0501'), dir: 0, final: false, section: '§2.7.5' });
+    expect(u(r.state, 'b').hex).toBe(H('0501'));
+  });
+
+  test('§2.6.10 a routed unit recoiling off the map is gone for good', () => {
+    const s = fight([unit('b', 'blue', '0502', 0), unit('r', 'red', '0501', 6, { steps: 1 })]);
+    u(s, 'r').cohesion = 'routed';
+    const open = done(attack(s, [3, 4]));
+    expect(combatOf(open)).toMatchObject({ losses: 1 });
+    const r = open.state.pendingLosses ? done(absorb(open, { steps: [], exit: 0 })) : open;
+    expect(u(r.state, 'r').destroyed).toBe(true);
+    expect(r.events.find((e) => e.type === 'unitDestroyed')).toMatchObject({ unit: 'r', reason: 'leftMapRouted' });
+  });
+
   test('§2.3.1 a small unit recoiling into a stack takes its facing', () => {
     const s = fight([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6, { kind: 'character', size: 'small' }), unit('r2', 'red', '0404', 4)]);
     const r = done(absorb(done(attack(s, [3, 3])), { steps: [], recoil: H('0404') }));

@@ -291,6 +291,8 @@ export const en: Record<TextKey, string> = {
   'losses.destroyed': " (destroyed)",
   'losses.recoil': "recoil to {hex} (−1 cohesion each)",
   'losses.recoilAll': "then recoil to {hex} (−1 cohesion for each unit recoiling)",
+  'losses.exit': "recoil off the map across the {facing} side (−1 cohesion each; a routed unit never comes back)",
+  'losses.exitAll': "then recoil off the map across the {facing} side (−1 cohesion for each unit recoiling; a routed unit never comes back)",
   'losses.stayer': "{unit} (steady) stays and loses a step",
   'losses.confirm': "Absorb the losses",
   'event.lossesAwaited': "{unit} must absorb {n} loss(es): {side} chooses how.",

@@ -289,6 +289,8 @@ export const fr = {
   'losses.destroyed': " (détruite)",
   'losses.recoil': "recul en {hex} (−1 cohésion chacune)",
   'losses.recoilAll': "puis recul en {hex} (−1 cohésion par unité qui recule)",
+  'losses.exit': "recul hors de la carte par le côté {facing} (−1 cohésion chacune ; une unité en déroute ne revient pas)",
+  'losses.exitAll': "puis recul hors de la carte par le côté {facing} (−1 cohésion par unité qui recule ; une unité en déroute ne revient pas)",
   'losses.stayer': "{unit} (inébranlable) reste et perd un pas",
   'losses.confirm': "Absorber les pertes",
   'event.lossesAwaited': "{unit} doit absorber {n} perte(s) : {side} choisit comment.",

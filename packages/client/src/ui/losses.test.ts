@@ -30,6 +30,7 @@ describe('the defender’s choice of losses (§2.7.4)', () => {
     expect(describePlan(view, { steps: ['o-warband'], recoil: to, stayer: 'o-golem' })).toBe(
       `Bande d'Uzgul loses a step ; then recoil to ${hexLabel(board, to)} (−1 cohesion for each unit recoiling) ; Golem (steady) stays and loses a step`,
     );
+    expect(describePlan(view, { steps: [], exit: 0 })).toBe('recoil off the map across the N side (−1 cohesion each; a routed unit never comes back)');
     setLang('fr');
     expect(describePlan(view, { steps: [], recoil: to })).toBe(`recul en ${hexLabel(board, to)} (−1 cohésion chacune)`);
   });

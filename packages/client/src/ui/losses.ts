@@ -1,5 +1,6 @@
 import { hexLabel, planKey, type GameState, type LossPlan, type Seat } from '@lames/rules';
-import { t } from '../i18n';
+import { lang, t } from '../i18n';
+import { facingName } from './format-event';
 import { h } from './dom';
 
 /**
@@ -24,6 +25,7 @@ export function describePlan(view: GameState, plan: LossPlan): string {
     return u && u.steps <= n ? text + t('losses.destroyed') : text;
   });
   if (plan.recoil !== undefined) parts.push(t(parts.length > 0 ? 'losses.recoilAll' : 'losses.recoil', { hex: hexLabel(view.board, plan.recoil) }));
+  if (plan.exit !== undefined) parts.push(t(parts.length > 0 ? 'losses.exitAll' : 'losses.exit', { facing: facingName(plan.exit * 2, lang()) }));
   if (plan.stayer) parts.push(t('losses.stayer', { unit: unit(plan.stayer)?.name ?? plan.stayer }));
   return parts.join(' ; ');
 }
@@ -53,7 +55,7 @@ export function renderLosses(el: HTMLElement, view: GameState, seat: Seat, choic
         'div',
         { class: 'places' },
         choices.map((plan, i) =>
-          h('button', { class: planKey(plan) === key ? 'chip chosen' : 'chip', 'data-plan': String(i), ...(plan.recoil !== undefined ? { 'data-hex': String(plan.recoil) } : {}), onclick: () => on.choose(plan) }, describePlan(view, plan)),
+          h('button', { class: planKey(plan) === key ? 'chip chosen' : 'chip', 'data-plan': String(i), ...(plan.recoil !== undefined ? { 'data-hex': String(plan.recoil) } : {}), ...(plan.exit !== undefined ? { 'data-exit': String(plan.exit) } : {}), onclick: () => on.choose(plan) }, describePlan(view, plan)),
         ),
       ),
       h('div', { class: 'row' }, h('button', { class: 'btn primary', 'data-action': 'confirm-losses', disabled: !chosen, onclick: () => on.confirm() }, t('losses.confirm'))),

@@ -1,6 +1,6 @@
 import type { GameState, PendingLosses, Unit } from '../state/types';
 import { stackAt } from '../units/stacking';
-import { isSteady, recoilHexes } from './recoil';
+import { isSteady, recoilExits, recoilHexes } from './recoil';
 
 /**
  * One way for the defender to absorb a combat's losses (§2.7.4): the units
@@ -11,19 +11,21 @@ import { isSteady, recoilHexes } from './recoil';
 export interface LossPlan {
   steps: string[];
   recoil?: number;
+  /** The recoil leaves the map across this edge hexside instead (§2.6.10). */
+  exit?: number;
   stayer?: string;
 }
 
 /** A stable text for a plan, so that a player's choice can be matched against the rules' list. */
 export function planKey(p: LossPlan): string {
-  return JSON.stringify([p.steps, p.recoil ?? null, p.stayer ?? null]);
+  return JSON.stringify([p.steps, p.recoil ?? null, p.exit ?? null, p.stayer ?? null]);
 }
 
 /**
  * Every way the defender may absorb `pending.losses` (§2.7.4–2.7.5):
  * - the attacked unit takes the losses first, as steps;
  * - only the last loss may be a recoil, of the whole stack but its steady
- *   units, into any hex the rules allow; it is compulsory when possible and
+ *   units, into any hex the rules allow or off the map (§2.6.10); it is compulsory when possible and
  *   the absorbing unit is on its last step (§2.7.5);
  * - once the attacked unit cannot avoid destruction, the rest falls on the
  *   units stacked with it, as the defender likes (§2.7.4); a duel involves
@@ -51,9 +53,9 @@ function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: str
   const movers = alive.filter((u) => !isSteady(state, u));
   const stayers = alive.filter((u) => isSteady(state, u));
   const mayRecoil = absorbers.some((u) => movers.includes(u));
-  const hexes = mayRecoil ? recoilHexes(state, movers) : [];
-  const recoils = hexes.flatMap((to) => (stayers.length === 0 ? [{ steps: taken, recoil: to }] : stayers.map((s) => ({ steps: taken, recoil: to, stayer: s.id }))));
-  const compulsory = (u: Unit) => hexes.length > 0 && movers.includes(u) && steps.get(u.id) === 1;
+  const places: Omit<LossPlan, 'steps'>[] = mayRecoil ? [...recoilHexes(state, movers).map((to) => ({ recoil: to })), ...recoilExits(state, movers).map((exit) => ({ exit }))] : [];
+  const recoils = places.flatMap((place) => (stayers.length === 0 ? [{ steps: taken, ...place }] : stayers.map((s) => ({ steps: taken, ...place, stayer: s.id }))));
+  const compulsory = (u: Unit) => places.length > 0 && movers.includes(u) && steps.get(u.id) === 1;
   const stepPlans = absorbers.filter((u) => !compulsory(u)).map((u) => ({ steps: [...taken, u.id] }));
   return [...recoils, ...stepPlans];
 }

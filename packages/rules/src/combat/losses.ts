@@ -4,7 +4,8 @@ import type { GameState, PendingLosses, Unit } from '../state/types';
 import { loseCharge, loseStep } from '../units/condition';
 import { stackAt } from '../units/stacking';
 import type { LossPlan } from './loss-plans';
-import { executeRecoil, isSteady } from './recoil';
+import type { Direction } from '../geometry/hex';
+import { executeRecoil, executeRecoilOffMap, isSteady } from './recoil';
 
 /**
  * Absorbing the losses of a combat (§2.7.4), in the rule's order. First, a
@@ -24,8 +25,10 @@ export function applyPlan(state: GameState, pending: PendingLosses, plan: LossPl
   const unit = (id: string) => state.units.find((u) => u.id === id)!;
   const hex = unit(pending.defender).hex;
   const events = plan.steps.flatMap((id) => loseStep(state, unit(id), 'combat', '§2.7.4'));
-  if (plan.recoil === undefined) return events;
+  if (plan.recoil === undefined && plan.exit === undefined) return events;
   const stack = pending.kind === 'duel' ? [unit(pending.defender)] : stackAt(state, hex);
   const movers = stack.filter((u) => !u.destroyed && !isSteady(state, u));
-  return [...events, ...executeRecoil(state, movers, plan.stayer ? unit(plan.stayer) : null, plan.recoil, dice)];
+  const stayer = plan.stayer ? unit(plan.stayer) : null;
+  if (plan.exit !== undefined) return [...events, ...executeRecoilOffMap(state, movers, stayer, plan.exit as Direction, dice)];
+  return [...events, ...executeRecoil(state, movers, stayer, plan.recoil!, dice)];
 }

@@ -4,6 +4,7 @@ import type { DiceSource } from '../state/dice';
 import { event, GameEvent } from '../state/events';
 import { crossedLeavingStack, crossingTests } from '../units/crossing';
 import { joinStack } from '../units/stack-facing';
+import { leaveMap } from '../movement/off-map';
 import type { GameState, Unit } from '../state/types';
 import { hexsideAt, neighbour, terrainAt } from '../terrain/board';
 import { mayCrossHexside, mayEnterTerrain } from '../units/abilities';
@@ -63,15 +64,45 @@ function safeIn(state: GameState, group: Unit[], to: number): boolean {
   }
 }
 
+/** The group may recoil at all (§2.7.5): no charge marker, no steady unit, none engaged by its flank or rear. */
+function mayRecoil(state: GameState, group: Unit[]): boolean {
+  return group.length > 0 && !group.some((u) => u.shock === 'charge' || isSteady(state, u) || engagedFromFlankOrRear(state, u));
+}
+
 /** Where the group may recoil, the hex straight behind first; none when it may not (§2.7.5 conditions). */
 export function recoilHexes(state: GameState, group: Unit[]): number[] {
-  if (group.length === 0) return [];
-  if (group.some((u) => u.shock === 'charge' || isSteady(state, u) || engagedFromFlankOrRear(state, u))) return [];
+  if (!mayRecoil(state, group)) return [];
   const from = group[0].hex;
   return recoilDirections(group)
     .map((dir) => ({ dir, to: neighbour(state.board, from, dir) }))
     .filter(({ dir, to }) => mayStandIn(state, group, from, dir, to) && safeIn(state, group, to))
     .map(({ to }) => to);
+}
+
+/**
+ * The edge hexsides the group may recoil across, off the map (§2.6.10: "par
+ * une Action quelconque de déplacement ou le Recul"): a rear hexside (any
+ * for small units) with no hex behind it, that every unit may cross.
+ */
+export function recoilExits(state: GameState, group: Unit[]): Direction[] {
+  if (!mayRecoil(state, group)) return [];
+  const from = group[0].hex;
+  return recoilDirections(group).filter((dir) => neighbour(state.board, from, dir) < 0 && group.every((u) => mayCrossHexside(u, hexsideAt(state.board, from, dir))));
+}
+
+/**
+ * The recoil off the map: each unit leaves across `dir` (gone for good if it
+ * was routed, §2.6.10), crossing any steady unit it leaves behind, then loses
+ * its cohesion level (§2.7.5); the steady unit that stays pays a step.
+ */
+export function executeRecoilOffMap(state: GameState, movers: Unit[], stayer: Unit | null, dir: Direction, dice: DiceSource): GameEvent[] {
+  const from = movers[0].hex;
+  const crossed = new Map(movers.map((u) => [u.id, crossedLeavingStack(state, u, dir).filter((c) => !movers.includes(c))]));
+  const events = movers.flatMap((u) => leaveMap(state, u.id, from, dir, '§2.7.5'));
+  for (const u of movers) events.push(...crossingTests(state, u, crossed.get(u.id)!, dice));
+  for (const u of movers) if (!u.destroyed) events.push(...loseCohesion(state, u, 'recoil', '§2.7.5'));
+  if (stayer) events.push(...loseStep(state, stayer, 'steadyStayed', '§2.7.4'));
+  return events;
 }
 
 /**
