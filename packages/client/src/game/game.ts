@@ -250,6 +250,8 @@ export class GamePage {
     // a unit off the map (§2.6.10): selectable from the side panel, to return it
     const off = this.view.units.find((u) => u.id === this.selected && u.hex < 0 && !u.destroyed);
     if (off) return { item: { kind: 'unit', id: off.id, unit: off, rank: off.stackRank }, stack: [] };
+    const decoy = this.view.decoys.find((d) => d.id === this.selected && d.hex < 0 && !!d.offMap);
+    if (decoy) return { item: { kind: 'decoy', id: decoy.id, decoy, rank: decoy.stackRank }, stack: [] };
     return { item: null, stack: [] };
   }
 

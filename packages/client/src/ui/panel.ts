@@ -194,7 +194,7 @@ export function renderSelection(el: HTMLElement, view: GameState, selected: Stac
         'div',
         { class: 'unit-details' },
         h('div', { class: 'unit-title' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, selected.decoy.side)}` }), h('strong', {}, `${t('unit.decoy')} (${selected.decoy.id})`)),
-        h('div', { class: 'muted small' }, t('unit.mimic', { unit: mimic?.name ?? selected.decoy.mimic }), ` · ${hexLabel(view.board, selected.decoy.hex)}`),
+        h('div', { class: 'muted small' }, t('unit.mimic', { unit: mimic?.name ?? selected.decoy.mimic }), ` · ${selected.decoy.hex >= 0 ? hexLabel(view.board, selected.decoy.hex) : t('game.offMap').replace(/\s*:\s*$/, '')}`),
       ),
     );
   } else {
@@ -233,7 +233,12 @@ export function renderSelection(el: HTMLElement, view: GameState, selected: Stac
 /** The seat's units off the map (§2.6.10), which can only be picked here, to return them. */
 export function renderOffMap(el: HTMLElement, view: GameState, seat: Seat, selected: string | null, onPick: (id: string) => void): void {
   // the wire does not yet tell "off the map" from "destroyed": without `offMap`, only units the rules let return are listed
-  const off = view.units.filter((u) => u.hex < 0 && !u.destroyed && (u.side === seat || seat === 'referee') && (!!(u as { offMap?: unknown }).offMap || mayReturn(view, seat, u.id)));
+  const mine = (side: string) => side === seat || seat === 'referee';
+  const units = view.units.filter((u) => u.hex < 0 && !u.destroyed && mine(u.side) && (!!u.offMap || mayReturn(view, seat, u.id)));
+  // the owner's decoys wait off the map as units do (§2.6.10), and come back the same way
+  const decoys = view.decoys.filter((d) => d.hex < 0 && !!d.offMap && mine(d.side));
+  const mimicName = (id: string) => view.units.find((u) => u.id === id)?.name ?? id;
+  const off = [...units.map((u) => ({ id: u.id, name: u.name })), ...decoys.map((d) => ({ id: d.id, name: `${t('unit.decoy')} (${mimicName(d.mimic)})` }))];
   if (off.length === 0) return;
   el.appendChild(
     h(
