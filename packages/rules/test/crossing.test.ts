@@ -1,6 +1,6 @@
 import { apply, crossingModifiers, fixedDice, GameState, Unit } from '../src';
 import { crossedLeavingStack } from '../src/units/crossing';
-import { game, H, profiles, unit } from './fixtures';
+import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
@@ -81,5 +81,28 @@ describe('§2.3.1.2 crossing test', () => {
     b.profiles.weapon = { class: 'infantry', capacity: 'ordinary' };
     b.type = 'wagon';
     expect(crossingModifiers(a, [b]).map((m) => m.value)).toEqual([1, 1, 1, -1]);
+  });
+});
+
+describe('§2.3.1.1 a move leaving its own stack backward crosses the units behind', () => {
+  // Two fast large units stacked in 0505 facing north: b1 in front, b2 behind.
+  const fast = { profiles: profiles('animal', 'superior') };
+  const stack = () => withOrder(game([unit('b1', 'blue', '0505', 0, fast), unit('b2', 'blue', '0505', 0, fast), unit('r', 'red', '0101', 6)]), 'b1', 'b2');
+  const turnAboutAndGo = (piece: string) => {
+    const r = apply(activated(stack(), 'blue', piece), 'blue', { type: 'move', piece, steps: [{ face: 6 }, { to: H('0506') }] }, { dice: fixedDice([1, 1, 1, 1, 1, 1, 1, 1]) });
+    if (!r.ok) throw new Error(r.rejection.code);
+    return r;
+  };
+
+  test('§2.3.1.1 the front unit turning about and leaving by the stack’s rear crosses the back unit: 1 MP more, and both test (§2.3.1.2)', () => {
+    const r = turnAboutAndGo('b1');
+    expect(r.events.find((e) => e.type === 'moved')).toMatchObject({ cost: 2.5 + 0.5 + 1 });
+    expect(r.events.filter((e) => e.type === 'test' && e.test === 'crossing').map((e) => e.type === 'test' && e.subject)).toEqual(['b1', 'b2']);
+  });
+
+  test('§2.3.1.1 the back unit leaving by the rear crosses nobody', () => {
+    const r = turnAboutAndGo('b2');
+    expect(r.events.find((e) => e.type === 'moved')).toMatchObject({ cost: 2.5 + 0.5 });
+    expect(r.events.some((e) => e.type === 'test' && e.test === 'crossing')).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ export const moveRule: ActionRule<MoveAction> = {
     const { walk } = walkSteps(state, seat, a);
     const mover = moverOf(state, a.piece)!;
     const allowance = toPoints(allowanceHalves(mover.unit, a.mode));
-    const start = { hex: mover.unit.hex, rank: mover.unit.stackRank };
+    const start = { hex: mover.unit.hex, facing: mover.unit.facing, rank: mover.unit.stackRank };
     // Whom a charge leaving the map pursues (§2.6.10) is read on the mover's view, like the steps.
     const ctx = moveContextFor(state, seat, a);
     const pursued = ctx && walk.length > 0 ? pursuedAt(ctx, walk[walk.length - 1]) : null;

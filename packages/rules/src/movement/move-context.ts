@@ -5,6 +5,7 @@ import { enemyCovers } from '../fog/covers';
 import type { GameState, Unit } from '../state/types';
 import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
 import { stackPoints } from '../units/stacking';
+import { crossedLeavingStack } from '../units/crossing';
 import { Halves, reorientCost, stepCost, StepCost } from './costs';
 import { allowanceHalves, MoveMode, Mover } from './mover';
 import { mayCharge } from './charge';
@@ -23,6 +24,8 @@ export interface MoveContext {
   budget: Halves;
   enemyCoverHexes: number[];
   startHex: number;
+  /** By hexside of the start hex: how many large friends of its own stack the mover crosses leaving that way (§2.3.1.1). */
+  startCrossed: number[];
   /** The mover may end this move with a charge marker, terrain permitting (§2.6.9). */
   chargeEligible: boolean;
   /** Per hex, precomputed once per search: what the walker asks at every step. */
@@ -95,6 +98,7 @@ export function moveContext(view: GameState, mover: Mover, mode: MoveMode): Move
     budget: allowanceHalves(mover.unit, mode),
     enemyCoverHexes,
     startHex: mover.unit.hex,
+    startCrossed: [0, 1, 2, 3, 4, 5].map((d) => crossedLeavingStack(view, mover.unit, d as Direction).length),
     chargeEligible: mayCharge(view, mover.unit, mode),
     map: hexFacts(view, mover, enemyCoverHexes),
     offMapEnemies: offMapEnemies(view, mover.unit),

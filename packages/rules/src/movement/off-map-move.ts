@@ -2,7 +2,7 @@ import type { Direction } from '../geometry/hex';
 import type { DiceSource } from '../state/dice';
 import type { GameEvent } from '../state/events';
 import type { GameState } from '../state/types';
-import { crossedOnMove, crossingTests } from '../units/crossing';
+import { hexesLeftByMove, moveCrossingTests, type StartPlace } from '../units/crossing';
 import { dropMarkers, placeOffMap } from './off-map';
 import { pursue } from './off-map-pursuit';
 
@@ -17,7 +17,7 @@ import { pursue } from './off-map-pursuit';
 export function leaveByMove(
   state: GameState,
   piece: string,
-  start: { hex: number; rank: number },
+  start: StartPlace,
   moveEvents: GameEvent[],
   exit: Direction,
   pursued: string | null,
@@ -25,7 +25,8 @@ export function leaveByMove(
 ): GameEvent[] {
   const unit = state.units.find((u) => u.id === piece);
   const edge = unit?.hex ?? state.decoys.find((d) => d.id === piece)!.hex;
-  const events: GameEvent[] = unit ? crossingOnTheWayOut(state, piece, start, moveEvents, dice) : [];
+  // A decoy's crossed friends test too (sheet 000, Leurres).
+  const events = crossingOnTheWayOut(state, piece, start, moveEvents, exit, dice);
   if (unit?.destroyed) return events;
   events.push(...placeOffMap(state, piece, edge, exit, '§2.6.10'));
   if (!unit || unit.destroyed) return events;
@@ -36,10 +37,9 @@ export function leaveByMove(
   return events;
 }
 
-function crossingOnTheWayOut(state: GameState, piece: string, start: { hex: number; rank: number }, moveEvents: GameEvent[], dice: DiceSource): GameEvent[] {
-  const unit = state.units.find((u) => u.id === piece)!;
+function crossingOnTheWayOut(state: GameState, piece: string, start: StartPlace, moveEvents: GameEvent[], exit: Direction, dice: DiceSource): GameEvent[] {
   const moved = moveEvents.find((e) => e.type === 'moved' && e.unit === piece);
-  const path = moved && moved.type === 'moved' ? moved.path.map((p) => p.hex) : [];
-  // The edge hex is left too: the hex after it is off the map (-1).
-  return crossedOnMove(state, unit, start.hex, start.rank, [...path, -1]).flatMap((crossed) => crossingTests(state, unit, crossed, dice));
+  const path = moved && moved.type === 'moved' ? moved.path : [];
+  // The edge hex is left too, across the exit hexside.
+  return moveCrossingTests(state, piece, start, hexesLeftByMove(state.board, start, path, exit), dice);
 }

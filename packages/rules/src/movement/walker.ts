@@ -4,7 +4,7 @@ import { zoneOf, Facing } from '../geometry/facing';
 import { Direction, hexLabel } from '../geometry/hex';
 import { hexsideAt, neighbour } from '../terrain/board';
 import { mayCrossHexside } from '../units/abilities';
-import { STACK_LIMIT, stackAt, stackPoints } from '../units/stacking';
+import { STACK_LIMIT, stackPoints } from '../units/stacking';
 import { crossingCost, Halves, toPoints } from './costs';
 import { mayMoveOnWhileEngaging } from './mover';
 import { CHARGE_RUN, chargeKept, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
@@ -125,7 +125,7 @@ function step(ctx: MoveContext, ws: WalkState, to: number, no: No): WalkState | 
   if (sc.kind === 'minimal' && ctx.mode !== 'minimal') return no('needsMinimalMovement', label);
   const occupied = occupation(ctx, to, no);
   if (occupied) return occupied;
-  const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex);
+  const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex, dir);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
   const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && stepKeepsCharge(ctx.view, ws.hex, dir), ctx.chargeEligible);
   const next = change(ws, { hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, chargeRun });
@@ -142,7 +142,7 @@ function exit(ctx: MoveContext, ws: WalkState, dir: number, no: No): WalkState |
   if (zoneOf(u.size, ws.facing, dir as Direction) !== 'front') return no('notFrontZone', label);
   if (!mayCrossHexside(u, hexsideAt(board, ws.hex, dir as Direction))) return no('forbiddenHexside', label);
   if (ws.engagingRun) return no('mustKeepEngaging');
-  const cost = ctx.mode === 'minimal' ? 0 : leavingCost(ctx, ws.hex);
+  const cost = ctx.mode === 'minimal' ? 0 : leavingCost(ctx, ws.hex, dir as Direction);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
   return change(ws, { spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, ended: 'exit', exit: dir as Direction });
 }
@@ -175,15 +175,13 @@ function occupation(ctx: MoveContext, to: number, no: No): Rejection | null {
 
 /**
  * Crossing friendly large units costs 1 each (§2.3.1.1, §2.6.7): those of
- * every hex passed through, and, when leaving the start hex, the large units
- * ahead of a large mover in its own stack.
+ * every hex passed through, and, when leaving the start hex, those of its
+ * own stack the mover crosses on that side (ahead of it going forward,
+ * behind it going back: see crossedLeavingStack).
  */
-function leavingCost(ctx: MoveContext, hex: number): Halves {
-  const u = ctx.mover.unit;
+function leavingCost(ctx: MoveContext, hex: number, dir: Direction): Halves {
   if (hex !== ctx.startHex) return crossingCost(ctx.map.friendLarge[hex]);
-  if (u.size !== 'large') return 0;
-  const ahead = stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large' && o.stackRank < u.stackRank);
-  return crossingCost(ahead.length);
+  return crossingCost(ctx.startCrossed[dir]);
 }
 
 /** Where the move stands on arriving at a hex or facing (§2.6.8 and the covers). */

@@ -9,7 +9,7 @@ import { mod, Modifier, rollTest } from '../tests/roll';
 import { loseCharge, loseCohesion } from '../units/condition';
 import { engagedBy } from '../units/engagement';
 import { moraleThreshold } from '../units/morale';
-import { crossedOnMove, crossingTests, decoyCrossingTests } from '../units/crossing';
+import { hexesLeftByMove, moveCrossingTests, type StartPlace } from '../units/crossing';
 
 /**
  * The engagement tests (§2.4.1.2 defence, §2.6.8.1 attack): one 2D6 test
@@ -141,24 +141,14 @@ export function forgetSeparated(state: GameState): void {
 /**
  * What a movement action ends with: a crossing test for each hex left
  * after crossing large friends (§2.3.1.2), then the attack engagement test
- * (§2.6.8.1). `start` is where the mover stood and its stack rank; the path
- * is read from the move's own event. Decoys take no test.
+ * (§2.6.8.1). `start` is where the mover stood before acting; the path is
+ * read from the move's own event.
  */
-export function afterMoveTests(state: GameState, piece: string, start: { hex: number; rank: number }, moveEvents: GameEvent[], dice: DiceSource): GameEvent[] {
+export function afterMoveTests(state: GameState, piece: string, start: StartPlace, moveEvents: GameEvent[], dice: DiceSource): GameEvent[] {
   const moved = moveEvents.find((e) => e.type === 'moved' && e.unit === piece);
-  const path = moved && moved.type === 'moved' ? moved.path.map((p) => p.hex) : [];
+  const path = moved && moved.type === 'moved' ? moved.path : [];
+  const events = moveCrossingTests(state, piece, start, hexesLeftByMove(state.board, start, path, null), dice);
   const unit = state.units.find((u) => u.id === piece);
-  if (!unit) return decoyCrossings(state, piece, start, path, dice);
-  const events = crossedOnMove(state, unit, start.hex, start.rank, path).flatMap((crossed) => crossingTests(state, unit, crossed, dice));
-  if (unit.hex >= 0) events.push(...attackEngagementTest(state, unit, dice));
+  if (unit && unit.hex >= 0) events.push(...attackEngagementTest(state, unit, dice));
   return events;
-}
-
-/** The crossing tests a decoy's move causes to the friends it crossed, as its mimic would (sheet 000, Leurres). */
-function decoyCrossings(state: GameState, piece: string, start: { hex: number; rank: number }, path: number[], dice: DiceSource): GameEvent[] {
-  const decoy = state.decoys.find((d) => d.id === piece);
-  const model = decoy && state.units.find((u) => u.id === decoy.mimic);
-  if (!decoy || !model) return [];
-  const mimic: Unit = { ...model, id: decoy.id, hex: decoy.hex, facing: decoy.facing, stackRank: decoy.stackRank };
-  return crossedOnMove(state, mimic, start.hex, start.rank, path).flatMap((crossed) => decoyCrossingTests(state, mimic, crossed, dice));
 }

@@ -3,7 +3,7 @@ import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { mod, Modifier, rollTest } from '../tests/roll';
 import { Facing, turnSteps, zoneOf } from '../geometry/facing';
-import type { Direction } from '../geometry/hex';
+import { directionTo, type Direction, type GridSize } from '../geometry/hex';
 import { loseCohesion } from './condition';
 import { moraleThreshold } from './morale';
 
@@ -69,25 +69,6 @@ export function crossingModifiers(mover: Unit, crossed: Unit[]): Modifier[] {
 }
 
 /**
- * The friendly large units a large mover crossed on each hex it left
- * (§2.3.1.1): in its start hex, those ahead of it in the stack (it leaves
- * forward); in every hex it passed through, all of them. `rankAtStart` is the
- * mover's stack rank before it moved.
- */
-export function crossedOnMove(state: GameState, mover: Unit, from: number, rankAtStart: number, path: number[]): Unit[][] {
-  if (mover.size !== 'large') return [];
-  const hexes = [from, ...path].filter((h, i, all) => i === 0 || h !== all[i - 1]);
-  const left = hexes.slice(0, -1);
-  return left
-    .map((hex, i) =>
-      state.units.filter(
-        (u) => u.hex === hex && u.id !== mover.id && u.side === mover.side && u.size === 'large' && (i > 0 || u.stackRank < rankAtStart),
-      ),
-    )
-    .filter((group) => group.length > 0);
-}
-
-/**
  * The friendly large units a large unit crosses as it leaves its own hex
  * across hexside `dir` (§2.3.1.1): leaving backward (into the rear zone of
  * the stack's facing: withdrawal, or flight after turning about), those
@@ -125,4 +106,43 @@ export function crossedOnPath(state: GameState, start: Unit, left: HexLeft[]): {
 /** Every crossing test of a withdrawal or flight, hex by hex (§2.3.1.2). */
 export function crossingTestsOnPath(state: GameState, mover: Unit, start: Unit, left: HexLeft[], dice: DiceSource): GameEvent[] {
   return crossedOnPath(state, start, left).flatMap((g) => crossingTests(state, mover, g.crossed, dice, g.facing));
+}
+
+/** Where a piece stood before it acted: its hex, facing and stack rank. */
+export interface StartPlace {
+  hex: number;
+  facing: Facing;
+  rank: number;
+}
+
+/**
+ * The hexes a movement action left, read from its `moved` path: across which
+ * hexside and facing which way; the edge hex too when the move went on off
+ * the map across `exit` (§2.6.10).
+ */
+export function hexesLeftByMove(board: GridSize, start: StartPlace, path: { hex: number; facing: Facing }[], exit: Direction | null): HexLeft[] {
+  const left: HexLeft[] = [];
+  let at = { hex: start.hex, facing: start.facing };
+  for (const p of path) {
+    if (p.hex !== at.hex) left.push({ hex: at.hex, dir: directionTo(board, at.hex, p.hex) as Direction, facing: at.facing });
+    at = p;
+  }
+  if (exit !== null) left.push({ hex: at.hex, dir: exit, facing: at.facing });
+  return left;
+}
+
+/**
+ * The crossing tests of a movement action (§2.3.1.2), hex by hex: a unit
+ * and the large friends it crossed test; a decoy's crossed friends test as
+ * if the unit it imitates had crossed them (sheet 000, Leurres), so that a
+ * crossed friend's public test never tells a hidden unit from a decoy.
+ */
+export function moveCrossingTests(state: GameState, piece: string, start: StartPlace, left: HexLeft[], dice: DiceSource): GameEvent[] {
+  const unit = state.units.find((u) => u.id === piece);
+  if (unit) return crossingTestsOnPath(state, unit, { ...unit, hex: start.hex, facing: start.facing, stackRank: start.rank }, left, dice);
+  const decoy = state.decoys.find((d) => d.id === piece);
+  const model = decoy && state.units.find((u) => u.id === decoy.mimic);
+  if (!decoy || !model) return [];
+  const mimic: Unit = { ...model, id: decoy.id, hex: start.hex, facing: start.facing, stackRank: start.rank };
+  return crossedOnPath(state, mimic, left).flatMap((g) => decoyCrossingTests(state, { ...mimic, facing: g.facing }, g.crossed.filter((c) => c.id !== model.id), dice));
 }
