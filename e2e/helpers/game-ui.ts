@@ -150,7 +150,8 @@ export async function expectTestLines(
     if (e.type !== 'test') continue;
     const line = await logLine(
       page,
-      `de ${nameOf(e.subject)} : dés ${e.dice[0]} + ${e.dice[1]}`,
+      // French elides "de" before a vowel: "de Bruno", "d’Uzgul"
+      `${/^[aeiouyàâéèêëîïôûü]/i.test(nameOf(e.subject)) ? 'd’' : 'de '}${nameOf(e.subject)} : dés ${e.dice[0]} + ${e.dice[1]}`,
       'test',
     );
     const text = (await line.locator('.log-text').textContent()) ?? '';
