@@ -1,5 +1,5 @@
 import type { DiceSource } from '../state/dice';
-import { event, GameEvent } from '../state/events';
+import { event, EventBody, GameEvent } from '../state/events';
 import type { GameState, SideId, Wing } from '../state/types';
 import { gameElements, LevelRoll } from './data';
 import { playWeather } from './weather';
@@ -22,7 +22,7 @@ export function playGameElements(state: GameState, side: SideId, dice: DiceSourc
   if (!played) return events;
   // In the sheet's order: the side's wing morale and rest markers, then the weather.
   for (const wing of state.wings.filter((w) => w.side === side)) {
-    events.push(...raiseWingMorale(wing, dice), ...raiseWingRest(wing, dice));
+    events.push(...raiseWingLevel(wing, 'wingMorale', dice), ...raiseWingLevel(wing, 'wingRest', dice));
   }
   return [...events, ...playWeather(state, dice)];
 }
@@ -37,54 +37,28 @@ export function playElementsOfEndedTurns(
   return sides.flatMap((side) => playGameElements(state, side, dice));
 }
 
-/** Sheet 003 "Moral d'une Aile": the wing morale level goes up by one on the sheet's roll, never above its maximum. */
-function raiseWingMorale(wing: Wing, dice: DiceSource): GameEvent[] {
-  const roll = levelRoll(gameElements.wingMorale, wing.morale, dice);
-  if (!roll) return [];
-  const played = event(
-    {
-      type: 'gameElementPlayed',
-      element: 'wingMorale',
-      subject: wing.id,
-      dice: roll.dice,
-      changed: roll.raised,
-    },
-    "Fiche 003, Moral d'une Aile",
-  );
-  if (!roll.raised) return [played];
-  wing.morale += 1;
-  return [
-    played,
-    event(
-      { type: 'wingMorale', wing: wing.id, morale: wing.morale, shakenMarkers: wing.shakenMarkers },
-      "Fiche 003, Moral d'une Aile",
-    ),
-  ];
-}
+/**
+ * The two wing levels sheet 003 raises: "Moral d'une Aile" (the wing morale
+ * marker, §2.5.10) and "Repos d'une Aile" (its fatigue marker, §2.8.2). Each
+ * goes up by one on the sheet's roll, never above its maximum.
+ */
+const WING_LEVELS = {
+  wingMorale: {
+    source: "Fiche 003, Moral d'une Aile",
+    raise: (w: Wing): EventBody => ((w.morale += 1), { type: 'wingMorale', wing: w.id, morale: w.morale, shakenMarkers: w.shakenMarkers }),
+  },
+  wingRest: {
+    source: "Fiche 003, Repos d'une Aile",
+    raise: (w: Wing): EventBody => ((w.fatigue += 1), { type: 'wingFatigueChanged', wing: w.id, fatigue: w.fatigue }),
+  },
+} as const;
 
-/** Sheet 003 "Repos d'une Aile": the wing's rest level (its fatigue marker, §2.8.2) goes up by one on the sheet's roll. */
-function raiseWingRest(wing: Wing, dice: DiceSource): GameEvent[] {
-  const roll = levelRoll(gameElements.wingRest, wing.fatigue, dice);
+function raiseWingLevel(wing: Wing, element: keyof typeof WING_LEVELS, dice: DiceSource): GameEvent[] {
+  const level = WING_LEVELS[element];
+  const roll = levelRoll(gameElements[element], element === 'wingMorale' ? wing.morale : wing.fatigue, dice);
   if (!roll) return [];
-  const played = event(
-    {
-      type: 'gameElementPlayed',
-      element: 'wingRest',
-      subject: wing.id,
-      dice: roll.dice,
-      changed: roll.raised,
-    },
-    "Fiche 003, Repos d'une Aile",
-  );
-  if (!roll.raised) return [played];
-  wing.fatigue += 1;
-  return [
-    played,
-    event(
-      { type: 'wingFatigueChanged', wing: wing.id, fatigue: wing.fatigue },
-      "Fiche 003, Repos d'une Aile",
-    ),
-  ];
+  const played = event({ type: 'gameElementPlayed', element, subject: wing.id, dice: roll.dice, changed: roll.raised }, level.source);
+  return roll.raised ? [played, event(level.raise(wing), level.source)] : [played];
 }
 
 /** A level already at its maximum is not rolled for (§3.4.2, §3.4.3); otherwise any die showing the face raises it. */
