@@ -18,10 +18,11 @@
  * the same dice, and the test checks the pages against the rules' events.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
-import { join, resolve } from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './helpers/chromium';
 import {
   loadScenario,
   withdrawOptions,
@@ -61,10 +62,6 @@ import {
   wingEntry,
 } from './helpers/game-ui';
 
-const ROOT = resolve(__dirname, '..');
-const DIST_INDEX = join(ROOT, 'packages', 'client', 'dist', 'index.html');
-const SHOTS = join(ROOT, 'artifacts', 'screenshots');
-const CHROMIUM = '/usr/bin/chromium';
 /** The saved battle's id (its file name in the store). */
 const SAVED_BATTLE = 'e2e-recovery-saved';
 const REFEREE_CODE = 'arbitre-e2e';
@@ -132,15 +129,7 @@ async function markerShare(page: Page, id: string, rgb: [number, number, number]
 }
 
 beforeAll(async () => {
-  if (!existsSync(DIST_INDEX))
-    throw new Error(
-      `The client is not built: ${DIST_INDEX} is missing. Run \`npm run build -w @lames/client\` first.`,
-    );
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium).`,
-    );
-  mkdirSync(SHOTS, { recursive: true });
+  checkBrowserPrerequisites();
   const manoeuvresScenario: Scenario = loadScenario(manoeuvresInput());
   const recoveryScenario: Scenario = loadScenario(recoveryInput());
   const m = seedForManoeuvres(manoeuvresScenario);
@@ -185,25 +174,10 @@ beforeAll(async () => {
     },
   );
   base = `http://127.0.0.1:${server.port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  // the server first: it closes the rooms at once, where dropped clients would hold a reconnection window
-  await server?.close().catch(() => undefined);
-  await pages.closeAll();
-  await browser?.close().catch(() => undefined);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => tearDown({ server, pages, browser, dataDir }));
 
 describe('chapter-2 actions in the browser', () => {
   let a: Page;

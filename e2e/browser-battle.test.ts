@@ -9,10 +9,11 @@
  * same actions through the UI, and the test checks what the logs say.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+import { mkdtempSync, readFileSync } from 'fs';
 import { tmpdir } from 'os';
-import { join, resolve } from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { checkBrowserPrerequisites, launchChromium, ROOT, SHOTS, tearDown } from './helpers/chromium';
 import { PlayerPages } from './helpers/player-pages';
 import type { GameEvent } from '@lames/rules';
 import { startServer, type RunningServer } from '../packages/server/src/app';
@@ -26,10 +27,6 @@ import {
   type ScriptRun,
 } from './helpers/skirmish';
 
-const ROOT = resolve(__dirname, '..');
-const DIST_INDEX = join(ROOT, 'packages', 'client', 'dist', 'index.html');
-const SHOTS = join(ROOT, 'artifacts', 'screenshots');
-const CHROMIUM = '/usr/bin/chromium';
 
 jest.setTimeout(180_000);
 
@@ -61,15 +58,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(DIST_INDEX))
-    throw new Error(
-      `The client is not built: ${DIST_INDEX} is missing. Run \`npm run build -w @lames/client\` first.`,
-    );
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium).`,
-    );
-  mkdirSync(SHOTS, { recursive: true });
+  checkBrowserPrerequisites();
   const ford = JSON.parse(
     readFileSync(join(ROOT, 'packages', 'rules', 'src', 'scenarios', 'the-ford.json'), 'utf8'),
   ) as Record<string, unknown>;
@@ -92,24 +81,10 @@ beforeAll(async () => {
     },
   );
   base = `http://127.0.0.1:${server.port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await server?.close().catch(() => undefined);
-  await pages.closeAll();
-  await browser?.close().catch(() => undefined);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => tearDown({ server, pages, browser, dataDir }));
 
 const unitHex = (page: Page, id: string, hex: number) =>
   waitFor(

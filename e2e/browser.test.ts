@@ -3,19 +3,16 @@
  * (Ardenne, Dents Noires, referee) play the opening of "the-ford".
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
-import { join, resolve } from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './helpers/chromium';
 import { PlayerPages } from './helpers/player-pages';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { clickHex, colourShare, forceSend, hexCenter, hooks, waitFor, waitReady } from './helpers/lames-page';
 
-const ROOT = resolve(__dirname, '..');
-const DIST_INDEX = join(ROOT, 'packages', 'client', 'dist', 'index.html');
-const SHOTS = join(ROOT, 'artifacts', 'screenshots');
-const CHROMIUM = '/usr/bin/chromium';
 const COLS = 16;
 const hexOf = (label: string) => (Number(label.slice(2)) - 1) * COLS + Number(label.slice(0, 2)) - 1;
 const ARDENNE_BLUE: [number, number, number] = [0x2d, 0x5b, 0x9a];
@@ -35,28 +32,14 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(DIST_INDEX)) {
-    throw new Error(`The client is not built: ${DIST_INDEX} is missing. Run \`npm run build -w @lames/client\` first.`);
-  }
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium).`);
-  mkdirSync(SHOTS, { recursive: true });
+  checkBrowserPrerequisites();
   dataDir = mkdtempSync(join(tmpdir(), 'lames-e2e-'));
   server = await startServer(readConfig({ PORT: '0', HOST: '127.0.0.1', LAMES_DATA_DIR: dataDir }), { logError: () => undefined, reconnectSeconds: 2 });
   base = `http://127.0.0.1:${server.port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--enable-unsafe-swiftshader'],
-  });
+  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  // the server first: it closes the rooms at once, where dropped clients would hold a reconnection window
-  await server?.close().catch(() => undefined);
-  await pages.closeAll();
-  await browser?.close().catch(() => undefined);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => tearDown({ server, pages, browser, dataDir }));
 
 describe('the browser client', () => {
   let a: Page;
