@@ -106,6 +106,19 @@ function character(
 
 const text = (fr: string, en: string) => ({ fr, en });
 
+type SideInput = ScenarioInput['sides'][number];
+type WingInput = SideInput['wings'][number];
+
+/** A wing, fatigue 4 as every shipped scenario starts. */
+const wing = (id: string, name: string, leader: string | null, directive: WingInput['directive'], morale = 6): WingInput => ({ id, name, leader, directive, morale, fatigue: 4 });
+const ardenne = (armyCommander: string | null, wings: WingInput[]): SideInput => ({ id: 'ardenne', name: 'Ardenne', armyCommander, retreatEdge: 'south', wings });
+const blackTeeth = (armyCommander: string | null, wings: WingInput[]): SideInput => ({ id: 'black-teeth', name: 'Dents Noires', armyCommander, retreatEdge: 'north', wings });
+
+/** A basic-rules battle on the clear test field, six turns long. */
+function field(id: string, name: [string, string], description: [string, string], sides: SideInput[], units: ScenarioInput['units']): ScenarioInput {
+  return { id, name: text(...name), description: text(...description), rulesLevel: 'basic', turnLimit: 6, map: { cols: COLS, rows: ROWS }, sides, units, decoys: [] };
+}
+
 // --- the manoeuvres battle -------------------------------------------------------
 
 export const MANOEUVRES_ID = 'e2e-manoeuvres';
@@ -124,51 +137,12 @@ export const MANOEUVRES_ID = 'e2e-manoeuvres';
 export function manoeuvresInput(): ScenarioInput {
   const A = 'ardenne';
   const B = 'black-teeth';
-  return {
-    id: MANOEUVRES_ID,
-    name: text('Manœuvres E2E', 'E2E manoeuvres'),
-    description: text(
-      'Les actions du chapitre 2, une à une.',
-      'The chapter-2 actions, one by one.',
-    ),
-    rulesLevel: 'basic',
-    turnLimit: 6,
-    map: { cols: COLS, rows: ROWS },
-    sides: [
-      {
-        id: A,
-        name: 'Ardenne',
-        armyCommander: 'a-gauvain',
-        retreatEdge: 'south',
-        wings: [
-          {
-            id: 'ardenne-left',
-            name: 'Aile gauche',
-            leader: null,
-            directive: 'regroup',
-            morale: 6,
-            fatigue: 4,
-          },
-        ],
-      },
-      {
-        id: B,
-        name: 'Dents Noires',
-        armyCommander: 'o-uzgul',
-        retreatEdge: 'north',
-        wings: [
-          {
-            id: 'horde',
-            name: 'La Horde',
-            leader: 'o-uzgul',
-            directive: 'regroup',
-            morale: 6,
-            fatigue: 4,
-          },
-        ],
-      },
-    ],
-    units: [
+  return field(
+    MANOEUVRES_ID,
+    ['Manœuvres E2E', 'E2E manoeuvres'],
+    ['Les actions du chapitre 2, une à une.', 'The chapter-2 actions, one by one.'],
+    [ardenne('a-gauvain', [wing('ardenne-left', 'Aile gauche', null, 'regroup')]), blackTeeth('o-uzgul', [wing('horde', 'La Horde', 'o-uzgul', 'regroup')])],
+    [
       troop('a-militia', 'Milice du Gué', A, 'ardenne-left', '0205', 0),
       troop('o-raiders', 'Pillards', B, 'horde', '0206', 0),
       troop('a-spears', 'Lanciers du Gué', A, 'ardenne-left', '0505', 0, 'spearmen'),
@@ -181,8 +155,7 @@ export function manoeuvresInput(): ScenarioInput {
       troop('o-wolves', 'Loups de Grishak', B, 'horde', '1104', 6, 'lightCavalry'),
       character('o-uzgul', 'Uzgul', B, 'horde', '1302', 6),
     ],
-    decoys: [],
-  };
+  );
 }
 
 /** One scripted action, the events the rules answered, and what the UI must pick to send it. */
@@ -300,59 +273,12 @@ export const RECOVERY_ID = 'e2e-recovery';
 export function recoveryInput(): ScenarioInput {
   const A = 'ardenne';
   const B = 'black-teeth';
-  return {
-    id: RECOVERY_ID,
-    name: text('Ralliement E2E', 'E2E rally'),
-    description: text(
-      'Réorganiser, rallier, tester le moral d’une aile.',
-      'Reorganise, rally, test a wing’s morale.',
-    ),
-    rulesLevel: 'basic',
-    turnLimit: 6,
-    map: { cols: COLS, rows: ROWS },
-    sides: [
-      {
-        id: A,
-        name: 'Ardenne',
-        armyCommander: 'a-gauvain',
-        retreatEdge: 'south',
-        wings: [
-          {
-            id: 'ardenne-left',
-            name: 'Aile gauche',
-            leader: 'a-gauvain',
-            directive: 'defend',
-            morale: 6,
-            fatigue: 4,
-          },
-          {
-            id: 'ardenne-right',
-            name: 'Aile droite',
-            leader: null,
-            directive: 'defend',
-            morale: 5,
-            fatigue: 4,
-          },
-        ],
-      },
-      {
-        id: B,
-        name: 'Dents Noires',
-        armyCommander: null,
-        retreatEdge: 'north',
-        wings: [
-          {
-            id: 'horde',
-            name: 'La Horde',
-            leader: null,
-            directive: 'attack',
-            morale: 6,
-            fatigue: 4,
-          },
-        ],
-      },
-    ],
-    units: [
+  return field(
+    RECOVERY_ID,
+    ['Ralliement E2E', 'E2E rally'],
+    ['Réorganiser, rallier, tester le moral d’une aile.', 'Reorganise, rally, test a wing’s morale.'],
+    [ardenne('a-gauvain', [wing('ardenne-left', 'Aile gauche', 'a-gauvain', 'defend'), wing('ardenne-right', 'Aile droite', null, 'defend', 5)]), blackTeeth(null, [wing('horde', 'La Horde', null, 'attack')])],
+    [
       troop(
         'a-knights',
         "Chevaliers d'Ardenne",
@@ -368,8 +294,7 @@ export function recoveryInput(): ScenarioInput {
       troop('a-militia', 'Milice', A, 'ardenne-right', '1108', 0),
       troop('o-warband', "Bande d'Uzgul", B, 'horde', '0702', 6),
     ],
-    decoys: [],
-  };
+  );
 }
 
 /**
