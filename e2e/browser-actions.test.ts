@@ -287,6 +287,11 @@ describe('chapter-2 actions in the browser', () => {
   it('§2.7.1.1 Duel: Dame Iseult, alone in her hex, duels Grishak, a character stacked with the black guards', async () => {
     const step = stepOf(manoeuvres, 'duel', 'a-iseult');
     const combat = eventOf(step, 'combat');
+    // §2.3.1 the stack list says where each unit stands: Grishak, small with a large unit, is in the middle
+    await clickHex(b, hexOf('0807'));
+    await b.locator('[data-testid="selection"] [data-place="middle"]').waitFor();
+    await expect(b.locator('[data-testid="selection"] [data-place]').allTextContents()).resolves.toEqual([' · Au milieu']);
+    await clickHex(b, hexOf('0101'));
     await activate(a, 'a-iseult');
     await expect(a.locator('button[data-action="duel"]').isEnabled()).resolves.toBe(true);
     await a.click('button[data-action="duel"]');

@@ -1,4 +1,4 @@
-import { hexLabel, legalActions, seatToAct, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
+import { hexLabel, legalActions, seatToAct, stackPlace, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
 import { reasonText } from './actions';
 import { lang, t, type TextKey } from '../i18n';
 import { className } from '../i18n/profiles';
@@ -223,6 +223,8 @@ export function renderSelection(el: HTMLElement, view: GameState, selected: Stac
               { class: it.id === selected.id ? 'link current' : 'link', onclick: () => onPick(it.id) },
               it.kind === 'unit' ? it.unit.name : it.kind === 'decoy' ? t('unit.decoy') : t('unit.cover'),
             ),
+            // §2.3.1: front, middle or back decides who attacks, who is attacked and who may act
+            it.kind === 'unit' && stackPlace(view, it.unit) !== 'alone' ? h('span', { class: 'muted small', 'data-place': stackPlace(view, it.unit) }, ` · ${t(`stack.${stackPlace(view, it.unit)}` as TextKey)}`) : null,
           ),
         ),
       ),
