@@ -14,6 +14,7 @@ export { boardIndex, terrainAt, hexsideAt, neighbour, hexsideKey } from './terra
 export * from './data';
 export { movementPoints, mayEnterTerrain, mayCrossHexside, isFlying } from './units/abilities';
 export { stackAt, stackPlace, stackPoints, STACK_LIMIT } from './units/stacking';
+export { joiningFacing } from './units/stack-facing';
 export { engages, engagedBy, engagedTargets, isAdjacent, isEngaged } from './units/engagement';
 export { stepCost, reorientCost } from './movement/costs';
 export { pathDistance, distanceField } from './movement/distance';

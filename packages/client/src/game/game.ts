@@ -376,7 +376,7 @@ export class GamePage {
   private panelPicker(): Picker | null {
     const mv = this.move;
     if (mv) {
-      return { kind: 'move', action: mv.action, mode: mv.mode, count: mv.targets.size, hex: mv.hex, options: mv.hex !== null ? (mv.targets.get(mv.hex) ?? []) : [], chosen: mv.chosen, shock: mv.shock };
+      return { kind: 'move', piece: mv.piece, action: mv.action, mode: mv.mode, count: mv.targets.size, hex: mv.hex, options: mv.hex !== null ? (mv.targets.get(mv.hex) ?? []) : [], chosen: mv.chosen, shock: mv.shock };
     }
     return this.picker;
   }

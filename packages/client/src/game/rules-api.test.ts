@@ -1,5 +1,6 @@
 import type { Arrival } from '@lames/rules';
-import { arrivalCharges, oddsList, reasonOf, type ShockOption } from './rules-api';
+import { arrivalCharges, oddsList, reasonOf, stackJoin, type ShockOption } from './rules-api';
+import type { GameState } from '@lames/rules';
 import { targetsOf } from '../ui/actions';
 
 describe('the client side of the chapter-2 option functions', () => {
@@ -52,4 +53,15 @@ describe('the client side of the chapter-2 option functions', () => {
     expect(by.get('a')!.map((x) => x.supported)).toEqual([true, false]);
   });
 
+  it('§2.3.1 warns how joining a stack turns the unit: a large one pays a cohesion level, a small or magical one does not', () => {
+    const troop = (id: string, hex: number, facing: number, size = 'large', morale = 'normal') => ({ id, side: 'blue', hex, facing, size, profiles: { morale: { class: morale } } });
+    const view = { units: [troop('mover', 1, 0), troop('friend', 5, 2), troop('scout', 1, 0, 'small'), troop('mage', 1, 0, 'large', 'magic'), troop('page', 7, 4, 'small')] } as unknown as GameState;
+    expect(stackJoin(view, 'mover', 5, 0)).toEqual({ facing: 2, cohesionLost: true });
+    expect(stackJoin(view, 'mover', 5, 2)).toBeNull();
+    expect(stackJoin(view, 'scout', 5, 0)).toEqual({ facing: 2, cohesionLost: false });
+    expect(stackJoin(view, 'mage', 5, 0)).toEqual({ facing: 2, cohesionLost: false });
+    // a large unit joining small ones turns them, not itself; an empty hex changes nothing
+    expect(stackJoin(view, 'mover', 7, 0)).toBeNull();
+    expect(stackJoin(view, 'mover', 9, 0)).toBeNull();
+  });
 });

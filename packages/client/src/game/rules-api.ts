@@ -36,6 +36,21 @@ export const fleeArrivals = (view: GameState, seat: Seat, piece: string): FleeAr
 export const faceOptions = (view: GameState, seat: Seat, piece: string): Facing[] => rules.faceOptions(view, seat, piece);
 export const forcedAction = (view: GameState, piece: string): ForcedAction | null => rules.forcedAction(view, piece);
 export const orderOptions = (view: GameState, seat: Seat, piece: string) => rules.orderOptions(view, seat, piece);
+/**
+ * How ending a move or flight in `hex` facing `facing` turns the piece
+ * (§2.3.1, sheet 000 Orientation): to the stack's facing, a large unit
+ * joining large friends paying a cohesion level (never a magical or steady
+ * one, §2.8.3.3); null when its facing stays.
+ */
+export function stackJoin(view: GameState, piece: string, hex: number, facing: Facing): { facing: Facing; cohesionLost: boolean } | null {
+  const unit = view.units.find((u) => u.id === piece);
+  if (!unit) return null;
+  const joined = rules.joiningFacing(view, unit, hex, facing);
+  if (joined === null || joined === facing) return null;
+  const unshakeable = unit.profiles.morale.class === 'magic' || unit.profiles.morale.class === 'steady';
+  return { facing: joined, cohesionLost: unit.size === 'large' && !unshakeable };
+}
+
 export const lossChoices = (view: GameState, seat: Seat): rules.LossPlan[] => rules.lossChoices(view, seat);
 export const commandPointsLeft = (view: GameState): number | null => rules.commandPointsLeft(view);
 

@@ -85,6 +85,8 @@ export const en: Record<TextKey, string> = {
   'action.moveHint': 'Click a highlighted hex (cost in MP). Hover to see the path.',
   'action.moveTo': 'To {hex}: choose the facing',
   'action.facingCost': '{cost} MP',
+  'action.joinStack': "Joins a stack facing {facing}: the unit takes that facing (§2.3.1).",
+  'action.joinStackCohesion': "Joins a stack facing {facing}: the unit turns to match and loses a level of cohesion (§2.3.1).",
   'action.stopsHere': 'stops here (reveal)',
   'action.engaged': 'engaged',
   'action.engaging': 'engaging',

@@ -83,6 +83,8 @@ export const fr = {
   'action.moveHint': 'Cliquez un hex en surbrillance (coût en PM). Survolez pour voir le chemin.',
   'action.moveTo': 'Vers {hex} : choisissez l’orientation',
   'action.facingCost': '{cost} PM',
+  'action.joinStack': "Rejoint une pile orientée {facing} : l’unité prend cette orientation (§2.3.1).",
+  'action.joinStackCohesion': "Rejoint une pile orientée {facing} : l’unité s’y aligne et perd un niveau de cohésion (§2.3.1).",
   'action.stopsHere': "s'arrête ici (révélation)",
   'action.engaged': 'engagée',
   'action.engaging': 'engage',

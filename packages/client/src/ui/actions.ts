@@ -1,6 +1,6 @@
 import { hexLabel, type Arrival, type Directive, type Facing, type GameState, type LegalAction, type MoveMode, type Rejection, type Wing } from '@lames/rules';
 import { lang, pick, t, type TextKey } from '../i18n';
-import { arrivalCharges, DIRECTIVES, oddsList, reasonOf, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
+import { arrivalCharges, DIRECTIVES, oddsList, reasonOf, stackJoin, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
 import { clear, h } from './dom';
 import { facingName, num, pct } from './format-event';
 
@@ -8,6 +8,7 @@ import { facingName, num, pct } from './format-event';
 export type Picker =
   | {
       kind: 'move';
+      piece: string;
       action: 'move' | 'flee';
       mode: MoveMode;
       count: number;
@@ -281,6 +282,8 @@ function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker
     }
     if (move.chosen?.ends === 'reveal') el.appendChild(h('p', { class: 'warn small' }, t('action.stopsHere')));
     if (move.chosen?.ends === 'engaged' || move.chosen?.ends === 'engaging') el.appendChild(h('p', { class: 'warn small' }, t(`action.${move.chosen.ends}` as TextKey)));
+    const join = move.chosen ? stackJoin(view, move.piece, move.hex, move.chosen.facing) : null;
+    if (join) el.appendChild(h('p', { class: 'warn small', 'data-testid': 'stack-join' }, t(join.cohesionLost ? 'action.joinStackCohesion' : 'action.joinStack', { facing: facingName(join.facing, lang()) })));
     if (move.chosen && arrivalCharges(move.chosen)) {
       el.appendChild(h('p', { class: 'hint' }, t('action.arrival.chargeHint')));
       el.appendChild(
