@@ -1,4 +1,4 @@
-import { apply, ApplyResult, fixedDice, GameState, legalActions, lossChoices, LossPlan, shockOptions, stackPlace } from '../src';
+import { apply, ApplyResult, fixedDice, GameState, legalActions, lossChoices, LossPlan, shockOptions, stackPlace, viewFor } from '../src';
 import { game, H, unit } from './fixtures';
 
 type Units = Parameters<typeof game>[0];
@@ -263,6 +263,8 @@ describe('§2.7.4 the defender decides while the combat waits', () => {
     expect(lossChoices(open.state, 'blue')).toEqual([]);
     expect(code(absorb(open, { steps: [], recoil: H('0404') }))).toBe('notALossPlan');
     expect(code(absorb(open, { steps: ['r', 'r'] }))).toBe('notALossPlan');
+    // the referee's client, which sees every hidden unit, offers the defender's own choices
+    expect(lossChoices(viewFor(open.state, 'referee'), 'referee')).toEqual(lossChoices(open.state, 'red'));
     const byReferee = done(absorb(open, { steps: [], recoil: H('0503') }, 'referee'));
     expect(u(byReferee.state, 'r').hex).toBe(H('0503'));
     expect(byReferee.state.pendingLosses).toBeUndefined();

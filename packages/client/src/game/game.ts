@@ -13,7 +13,7 @@ import { renderActions, type OrdersPanel, type Picker } from '../ui/actions';
 import * as api from './rules-api';
 import { h } from '../ui/dom';
 import { renderLog } from '../ui/log';
-import { decidesLosses, renderLosses } from '../ui/losses';
+import { renderLosses } from '../ui/losses';
 import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
 import { Container } from 'pixi.js';
@@ -329,7 +329,7 @@ export class GamePage {
 
   /** The ways this seat may absorb the pending losses; empty when it does not decide them. */
   private lossChoices(): LossPlan[] {
-    return this.view && this.seat && decidesLosses(this.view, this.seat) ? api.lossChoices(this.view, this.seat) : [];
+    return this.view && this.seat ? api.lossChoices(this.view, this.seat) : [];
   }
 
   private confirmLosses(): void {

@@ -1,6 +1,6 @@
-import { hexLabel, type GameState } from '@lames/rules';
+import { decidesLosses, hexLabel, type GameState } from '@lames/rules';
 import { setLang } from '../i18n';
-import { decidesLosses, describePlan } from './losses';
+import { describePlan } from './losses';
 
 const board = { cols: 16, rows: 12 };
 const idx = (label: string) => (Number(label.slice(2)) - 1) * 16 + Number(label.slice(0, 2)) - 1;

@@ -1,4 +1,4 @@
-import { hexLabel, planKey, type GameState, type LossPlan, type Seat } from '@lames/rules';
+import { decidesLosses, hexLabel, planKey, type GameState, type LossPlan, type Seat } from '@lames/rules';
 import { lang, t } from '../i18n';
 import { facingName } from './format-event';
 import { h } from './dom';
@@ -28,11 +28,6 @@ export function describePlan(view: GameState, plan: LossPlan): string {
   if (plan.exit !== undefined) parts.push(t(parts.length > 0 ? 'losses.exitAll' : 'losses.exit', { facing: facingName(plan.exit * 2, lang()) }));
   if (plan.stayer) parts.push(t('losses.stayer', { unit: unit(plan.stayer)?.name ?? plan.stayer }));
   return parts.join(' ; ');
-}
-
-/** Whether `seat` decides the pending losses: the defender, or the referee for an absent player. */
-export function decidesLosses(view: GameState, seat: Seat): boolean {
-  return !!view.pendingLosses && (view.pendingLosses.side === seat || seat === 'referee');
 }
 
 export function renderLosses(el: HTMLElement, view: GameState, seat: Seat, choices: LossPlan[], chosen: LossPlan | null, on: LossesHandlers): void {

@@ -34,15 +34,20 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
 };
 
 function deciderRefusal(state: GameState, seat: Seat): Rejection | null {
-  const side = state.pendingLosses!.side;
-  return seat === side || seat === 'referee' ? null : reject('notDefender', { side: sideName(state, side) });
+  return decidesLosses(state, seat) ? null : reject('notDefender', { side: sideName(state, state.pendingLosses!.side) });
+}
+
+/** Whether `seat` decides the pending losses: the defender, or the referee for an absent player. */
+export function decidesLosses(state: GameState, seat: Seat): boolean {
+  return !!state.pendingLosses && (seat === state.pendingLosses.side || seat === 'referee');
 }
 
 /** The plans open to `seat` now: empty unless it decides a combat's losses. Works on the full state or a view. */
 export function lossChoices(state: GameState, seat: Seat): LossPlan[] {
   const pending = state.pendingLosses;
-  if (!pending || (seat !== pending.side && seat !== 'referee')) return [];
-  const view = state.perspective ? state : viewFor(state, pending.side);
+  if (!pending || !decidesLosses(state, seat)) return [];
+  // Always the defender's knowledge: the referee's view holds every hidden unit, and would offer plans the server refuses.
+  const view = state.perspective === pending.side ? state : viewFor(state, pending.side);
   return lossPlans(view, pending);
 }
 
