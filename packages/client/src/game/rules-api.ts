@@ -39,16 +39,15 @@ export const orderOptions = (view: GameState, seat: Seat, piece: string) => rule
 /**
  * How ending a move or flight in `hex` facing `facing` turns the piece
  * (§2.3.1, sheet 000 Orientation): to the stack's facing, a large unit
- * joining large friends paying a cohesion level (never a magical or steady
- * one, §2.8.3.3); null when its facing stays.
+ * joining large friends paying a cohesion level when it can lose one
+ * (§2.8.3.3); null when its facing stays.
  */
 export function stackJoin(view: GameState, piece: string, hex: number, facing: Facing): { facing: Facing; cohesionLost: boolean } | null {
   const unit = view.units.find((u) => u.id === piece);
   if (!unit) return null;
   const joined = rules.joiningFacing(view, unit, hex, facing);
   if (joined === null || joined === facing) return null;
-  const unshakeable = unit.profiles.morale.class === 'magic' || unit.profiles.morale.class === 'steady';
-  return { facing: joined, cohesionLost: unit.size === 'large' && !unshakeable };
+  return { facing: joined, cohesionLost: unit.size === 'large' && rules.cohesionCanFall(unit) };
 }
 
 export const lossChoices = (view: GameState, seat: Seat): rules.LossPlan[] => rules.lossChoices(view, seat);

@@ -32,10 +32,18 @@ export function recoverBreath(state: GameState, unit: Unit, section: string): Ga
  * unit that becomes shaken loses its charge marker (§2.8.3.2). A routed unit
  * that loses a level is destroyed.
  */
-export function loseCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+/**
+ * Whether losing a cohesion level does anything to the unit: magical and
+ * steady units are never shaken (§2.8.3.3), a demonic one never routs.
+ */
+export function cohesionCanFall(unit: Pick<Unit, 'profiles' | 'cohesion'>): boolean {
   const cls = unit.profiles.morale.class;
-  if (cls === 'magic' || cls === 'steady') return [];
-  if (cls === 'demonic' && unit.cohesion !== 'inOrder') return [];
+  if (cls === 'magic' || cls === 'steady') return false;
+  return !(cls === 'demonic' && unit.cohesion !== 'inOrder');
+}
+
+export function loseCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+  if (!cohesionCanFall(unit)) return [];
   if (unit.cohesion === 'routed') return destroyUnit(state, unit, reason, section);
   unit.cohesion = unit.cohesion === 'inOrder' ? 'shaken' : 'routed';
   const events = [tell(state, unit.id, { type: 'cohesionChanged', unit: unit.id, cohesion: unit.cohesion, reason }, section)];
