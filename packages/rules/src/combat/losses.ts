@@ -5,7 +5,7 @@ import { loseCharge, loseStep } from '../units/condition';
 import { stackAt } from '../units/stacking';
 import type { LossPlan } from './loss-plans';
 import type { Direction } from '../geometry/hex';
-import { executeRecoil, executeRecoilOffMap, isSteady } from './recoil';
+import { executeRecoil, isSteady } from './recoil';
 
 /**
  * Absorbing the losses of a combat (§2.7.4), in the rule's order. First, a
@@ -29,6 +29,6 @@ export function applyPlan(state: GameState, pending: PendingLosses, plan: LossPl
   const stack = pending.kind === 'duel' ? [unit(pending.defender)] : stackAt(state, hex);
   const movers = stack.filter((u) => !u.destroyed && !isSteady(state, u));
   const stayer = plan.stayer ? unit(plan.stayer) : null;
-  if (plan.exit !== undefined) return [...events, ...executeRecoilOffMap(state, movers, stayer, plan.exit as Direction, dice)];
-  return [...events, ...executeRecoil(state, movers, stayer, plan.recoil!, dice)];
+  const place = plan.exit !== undefined ? { exit: plan.exit as Direction } : { to: plan.recoil! };
+  return [...events, ...executeRecoil(state, movers, stayer, place, dice)];
 }

@@ -90,42 +90,35 @@ export function recoilExits(state: GameState, group: Unit[]): Direction[] {
   return recoilDirections(group).filter((dir) => neighbour(state.board, from, dir) < 0 && group.every((u) => mayCrossHexside(u, hexsideAt(state.board, from, dir))));
 }
 
+/** Where a recoil goes: a hex, or off the map across an edge hexside (§2.6.10). */
+export type RecoilPlace = { to: number } | { exit: Direction };
+
 /**
- * The recoil off the map: each unit leaves across `dir` (gone for good if it
- * was routed, §2.6.10), crossing any steady unit it leaves behind, then loses
- * its cohesion level (§2.7.5); the steady unit that stays pays a step.
+ * Carries out the recoil: one hex, same facing, on top of the new stack, no
+ * contact marker — or off the map, gone for good if routed (§2.6.10). Large
+ * units leaving steady ones behind cross them and test (§2.3.1.1 names
+ * "Recul après Choc"); units that land settle the new stack's facing
+ * (§2.3.1); each loses a cohesion level (§2.7.5); the steady unit that pays
+ * for the recoil (if any) loses a step (§2.7.4).
  */
-export function executeRecoilOffMap(state: GameState, movers: Unit[], stayer: Unit | null, dir: Direction, dice: DiceSource): GameEvent[] {
+export function executeRecoil(state: GameState, movers: Unit[], stayer: Unit | null, place: RecoilPlace, dice: DiceSource): GameEvent[] {
   const from = movers[0].hex;
+  const dir = 'exit' in place ? place.exit : (directionTo(state.board, from, place.to) as Direction);
   const crossed = new Map(movers.map((u) => [u.id, crossedLeavingStack(state, u, dir).filter((c) => !movers.includes(c))]));
-  const events = movers.flatMap((u) => leaveMap(state, u.id, from, dir, '§2.7.5'));
+  const events = 'exit' in place ? movers.flatMap((u) => leaveMap(state, u.id, from, dir, '§2.7.5')) : stepBack(state, movers, from, place.to);
   for (const u of movers) events.push(...crossingTests(state, u, crossed.get(u.id)!, dice));
+  if ('to' in place) for (const u of movers) events.push(...joinStack(state, u));
   for (const u of movers) if (!u.destroyed) events.push(...loseCohesion(state, u, 'recoil', '§2.7.5'));
   if (stayer) events.push(...loseStep(state, stayer, 'steadyStayed', '§2.7.4'));
   return events;
 }
 
-/**
- * Carries out the recoil: one hex, same facing, on top of the new stack, a
- * cohesion level each, no contact marker. Large units leaving steady ones
- * behind cross them and test (§2.3.1.1 names "Recul après Choc"); the
- * recoiling units then settle the new stack's facing (§2.3.1); the steady
- * unit that pays for the recoil (if any) loses a step (§2.7.4).
- */
-export function executeRecoil(state: GameState, movers: Unit[], stayer: Unit | null, to: number, dice: DiceSource): GameEvent[] {
-  const from = movers[0].hex;
-  const dir = directionTo(state.board, from, to) as Direction;
-  const crossed = new Map(movers.map((u) => [u.id, crossedLeavingStack(state, u, dir).filter((c) => !movers.includes(c))]));
-  const events: GameEvent[] = [];
-  for (const u of [...movers].reverse()) {
+/** The group steps back into `to`, last first, so that it keeps its order on top of the stack there. */
+function stepBack(state: GameState, movers: Unit[], from: number, to: number): GameEvent[] {
+  return [...movers].reverse().map((u) => {
     u.hex = to;
     u.shock = 'none';
     placeInStack(state, u, 'top');
-    events.push(event({ type: 'recoiled', unit: u.id, from, to }, '§2.7.5'));
-  }
-  for (const u of movers) events.push(...crossingTests(state, u, crossed.get(u.id)!, dice));
-  for (const u of movers) events.push(...joinStack(state, u));
-  for (const u of movers) events.push(...loseCohesion(state, u, 'recoil', '§2.7.5'));
-  if (stayer) events.push(...loseStep(state, stayer, 'steadyStayed', '§2.7.4'));
-  return events;
+    return event({ type: 'recoiled', unit: u.id, from, to }, '§2.7.5');
+  });
 }
