@@ -106,6 +106,10 @@ function character(
 
 const text = (fr: string, en: string) => ({ fr, en });
 
+/** The two sides of every battle here. */
+const A = 'ardenne';
+const B = 'black-teeth';
+
 type SideInput = ScenarioInput['sides'][number];
 type WingInput = SideInput['wings'][number];
 
@@ -135,8 +139,6 @@ export const MANOEUVRES_ID = 'e2e-manoeuvres';
  * - The Loups de Grishak (1104, S) have the Chevaliers d'Ardenne (1106) two hexes away: they flee.
  */
 export function manoeuvresInput(): ScenarioInput {
-  const A = 'ardenne';
-  const B = 'black-teeth';
   return field(
     MANOEUVRES_ID,
     ['Manœuvres E2E', 'E2E manoeuvres'],
@@ -207,8 +209,6 @@ const has = (events: GameEvent[] | null, type: string) => !!events?.some((e) => 
 /** The manoeuvres script on `seed`; null when a step is refused or the dice do not give the outcome shown. */
 export function playManoeuvres(scenario: Scenario, seed: string): Script | null {
   const p = new Player(createGame(scenario, seed));
-  const A = 'ardenne';
-  const B = 'black-teeth';
   // §2.6.14: the militia turns south, to engage the raiders behind it
   if (!p.send(A, { type: 'activate', piece: 'a-militia' })) return null;
   if (!faceOptions(p.state, A, 'a-militia').includes(6)) return null;
@@ -271,8 +271,6 @@ export const RECOVERY_ID = 'e2e-recovery';
  * (0702); the right wing, its own leader lost, holds the militia (1108).
  */
 export function recoveryInput(): ScenarioInput {
-  const A = 'ardenne';
-  const B = 'black-teeth';
   return field(
     RECOVERY_ID,
     ['Ralliement E2E', 'E2E rally'],
@@ -313,7 +311,6 @@ export function recoveryState(scenario: Scenario, seed: string): GameState {
 /** The recovery script: both recovery tests pass (so the markers change), the wing morale test whatever its roll. */
 export function playRecovery(scenario: Scenario, seed: string): Script | null {
   const p = new Player(recoveryState(scenario, seed));
-  const A = 'ardenne';
   if (!p.send(A, { type: 'activate', piece: 'a-knights' })) return null;
   if (!has(p.send(A, { type: 'reorganise', piece: 'a-knights' }), 'cohesionChanged')) return null;
   if (!p.send(A, { type: 'activate', piece: 'a-guard' })) return null;
