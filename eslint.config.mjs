@@ -32,4 +32,21 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // The browser bundle must never hold the scenario files (their hidden units are secrets, §4.5.2) nor the test helpers that know them.
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['packages/client/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@lames/rules/scenarios', message: 'The client never imports the scenario catalogue: it holds the hidden deployment; ask the server (GET /api/scenarios).' },
+            { name: '@lames/rules/testing', message: 'Test helpers only.' },
+          ],
+          patterns: [{ group: ['@lames/rules/*', '**/rules/src/**'], message: 'The client imports @lames/rules only (its main entry point).' }],
+        },
+      ],
+    },
+  },
 ]);

@@ -10,6 +10,10 @@ module.exports = {
       rootDir: '<rootDir>/packages/rules',
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper: {
+        '^@lames/rules/scenarios$': '<rootDir>/src/scenarios/index.ts',
+        '^@lames/rules/testing$': '<rootDir>/src/testing/index.ts',
+      },
       testEnvironment: 'node',
     },
     {
@@ -22,7 +26,11 @@ module.exports = {
         '/node_modules/rou3/.+\\.mjs$': '<rootDir>/test/support/esm-to-cjs.cjs',
       },
       transformIgnorePatterns: ['/node_modules/(?!rou3/)'],
-      moduleNameMapper: { '^@lames/rules$': '<rootDir>/../rules/src/index.ts' },
+      moduleNameMapper: {
+        '^@lames/rules$': '<rootDir>/../rules/src/index.ts',
+        '^@lames/rules/scenarios$': '<rootDir>/../rules/src/scenarios/index.ts',
+        '^@lames/rules/testing$': '<rootDir>/../rules/src/testing/index.ts',
+      },
       testEnvironment: 'node',
     },
     {
@@ -30,7 +38,11 @@ module.exports = {
       rootDir: '<rootDir>/packages/client',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
       transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
-      moduleNameMapper: { '^@lames/rules$': '<rootDir>/../rules/src/index.ts' },
+      moduleNameMapper: {
+        '^@lames/rules$': '<rootDir>/../rules/src/index.ts',
+        '^@lames/rules/scenarios$': '<rootDir>/../rules/src/scenarios/index.ts',
+        '^@lames/rules/testing$': '<rootDir>/../rules/src/testing/index.ts',
+      },
       testEnvironment: 'node',
     },
     {
@@ -43,7 +55,11 @@ module.exports = {
         '/node_modules/rou3/.+\\.mjs$': '<rootDir>/../packages/server/test/support/esm-to-cjs.cjs',
       },
       transformIgnorePatterns: ['/node_modules/(?!rou3/)'],
-      moduleNameMapper: { '^@lames/rules$': '<rootDir>/../packages/rules/src/index.ts' },
+      moduleNameMapper: {
+        '^@lames/rules$': '<rootDir>/../packages/rules/src/index.ts',
+        '^@lames/rules/scenarios$': '<rootDir>/../packages/rules/src/scenarios/index.ts',
+        '^@lames/rules/testing$': '<rootDir>/../packages/rules/src/testing/index.ts',
+      },
       testEnvironment: 'node',
     },
   ],

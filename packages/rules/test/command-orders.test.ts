@@ -126,7 +126,8 @@ describe('§2.5.9 buying special orders', () => {
     const told = JSON.stringify(eventsFor(hidden.events, 'red'));
     expect(told).not.toContain('"h"');
     expect(eventsFor(hidden.events, 'red').map((e) => e.type)).toEqual(['orderGiven']);
-    const bad = apply(t, 'blue', { type: 'giveOrder', piece: 'c', target: 'h', points: 1 });
-    expect(bad.ok ? null : bad.rejection.code).toBe('badOrderPoints');
+    // A unit pays what §2.5.9 computes (1 here): a stated cost must be that one.
+    const bad = apply(t, 'blue', { type: 'giveOrder', piece: 'c', target: 'h', points: 2 });
+    expect(bad.ok ? null : bad.rejection.code).toBe('orderCostMismatch');
   });
 });

@@ -1,9 +1,10 @@
-import { coversOf, createGame, eventsFor, scenarioById, viewFor } from '../src';
+import { coversOf, eventsFor, viewFor } from '../src';
+import { fordGame, FORD_DECOY } from '../src/testing';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { ok } from './helpers';
 
-const ford = () => createGame(scenarioById('the-ford')!, 'fog-seed');
-const SECRETS = ['o-ambush', 'Embuscade gobeline', 'goblin-infantry', 'o-decoy-1'];
+const ford = () => fordGame('fog-seed');
+const SECRETS = ['o-ambush', 'Embuscade gobeline', 'goblin-infantry', FORD_DECOY];
 
 describe('Fiche mécanismes communs — what each seat may see', () => {
   test('the opponent sees cover markers, never the hidden unit or the decoy behind them', () => {
@@ -23,7 +24,7 @@ describe('Fiche mécanismes communs — what each seat may see', () => {
   test('the owner sees his hidden unit and his decoy; the referee sees everything', () => {
     const own = viewFor(ford(), 'black-teeth');
     expect(own.units.find((u) => u.id === 'o-ambush')).toMatchObject({ hidden: true });
-    expect(own.decoys.map((d) => d.id)).toEqual(['o-decoy-1']);
+    expect(own.decoys.map((d) => d.id)).toEqual([FORD_DECOY]);
     const referee = JSON.stringify(viewFor(ford(), 'referee'));
     for (const secret of SECRETS) expect(referee).toContain(secret);
   });
@@ -57,12 +58,12 @@ describe('Fiche mécanismes communs — what each seat may see', () => {
   test('events about hidden pieces reach the opponent only as events about covers', () => {
     let s = ford();
     s = ok(s, 'ardenne', { type: 'endTurn' }).state;
-    const r = ok(s, 'black-teeth', { type: 'activate', piece: 'o-decoy-1' });
+    const r = ok(s, 'black-teeth', { type: 'activate', piece: FORD_DECOY });
     for (const seat of ['ardenne', 'spectator']) {
       const told = JSON.stringify(eventsFor(r.events, seat));
       for (const secret of SECRETS) expect(told).not.toContain(secret);
     }
-    expect(JSON.stringify(eventsFor(r.events, 'black-teeth'))).toContain('o-decoy-1');
+    expect(JSON.stringify(eventsFor(r.events, 'black-teeth'))).toContain(FORD_DECOY);
   });
 
   test('a hidden unit next to an enemy at the start is revealed at once (adjacent units always see each other)', () => {

@@ -180,8 +180,8 @@ describe('Fiche mécanismes communs — hidden units (Caches) and decoys (Leurre
   });
 
   test('what a mover may do never depends on what a cover hides: a hidden unit and a decoy give the same answers', () => {
-    const withUnit = game([unit('b', 'blue', '0508', 0), unit('r', 'red', '0504', 6, { hidden: true }), unit('r2', 'red', '0901', 6)]);
-    const withDecoy = game([unit('b', 'blue', '0508', 0), unit('r2', 'red', '0901', 6)], {}, [{ id: 'd', side: 'red', hex: '0504', facing: 6, mimic: 'r2' }]);
+    const withUnit = game([unit('b', 'blue', '0508', 0), unit('r', 'red', '0504', 6, { hidden: true }), unit('r2', 'red', '0901', 6, { hidden: true })]);
+    const withDecoy = game([unit('b', 'blue', '0508', 0), unit('r2', 'red', '0901', 6, { hidden: true })], {}, [{ id: 'd', side: 'red', hex: '0504', facing: 6, mimic: 'r2' }]);
     const preview = (s: typeof withUnit) => reachable(activated(s, 'blue', 'b'), 'blue', 'b').map((a) => [a.hex, a.facing, a.cost, a.ends]);
     expect(preview(withUnit)).toEqual(preview(withDecoy));
     const into = [{ to: H('0507') }, { to: H('0506') }, { to: H('0505') }];
@@ -189,7 +189,7 @@ describe('Fiche mécanismes communs — hidden units (Caches) and decoys (Leurre
   });
 
   test('a decoy seen by an enemy unit is revealed and removed, and the move stops', () => {
-    const s = game([unit('b', 'blue', '0507', 0), unit('r2', 'red', '0901', 6)], {}, [{ id: 'd', side: 'red', hex: '0504', facing: 6, mimic: 'r2' }]);
+    const s = game([unit('b', 'blue', '0507', 0), unit('r2', 'red', '0901', 6, { hidden: true })], {}, [{ id: 'd', side: 'red', hex: '0504', facing: 6, mimic: 'r2' }]);
     const r = moveOf(s, 'b', [{ to: H('0506') }, { to: H('0505') }]);
     expect(r.ok && r.state.decoys).toEqual([]);
     expect(r.ok && r.events.map((e) => e.type)).toContain('decoyRemoved');

@@ -93,7 +93,9 @@ describe('§2.6.10 leaving the map under a cover tells the enemy nothing', () =>
     expect(s.decoys[0]).toMatchObject({ hex: -1, offMap: { hex: H('0610'), dir: 3, turn: 1 } });
     s = ok(s, 'blue', { type: 'endTurn' }).state;
     s = ok(s, 'red', { type: 'endTurn' }).state;
-    expect(piecesToActivate(s, 'blue')).toEqual(['h', 'm', 'd']);
+    // The piece in the open first, then the covered ones by cover id (issue 7: an order from public facts only).
+    const byCover = [['h', u(s, 'h').coverId!], ['d', s.decoys[0].coverId]].sort((a, b) => (a[1] < b[1] ? -1 : 1)).map(([id]) => id);
+    expect(piecesToActivate(s, 'blue')).toEqual(['m', ...byCover]);
     const back = apply(s, 'blue', { type: 'returnToMap', piece: 'd', to: H('0610') }, { dice: fixedDice([2, 2]) });
     expect(back.ok && back.state.decoys[0]).toMatchObject({ hex: H('0610'), facing: 0 });
     // Red hears a cover coming back, and not the roll.

@@ -1,6 +1,9 @@
 import {
   apply,
   createGame,
+  deploymentOptions,
+  deploymentRefusal,
+  FACINGS,
   faceOptions,
   fleeArrivals,
   GameState,
@@ -11,7 +14,6 @@ import {
   piecesToActivate,
   reachable,
   returnOptions,
-  SCENARIOS,
   seatToAct,
   seededDice,
   seedRng,
@@ -21,6 +23,7 @@ import {
   viewFor,
   withdrawOptions,
 } from '../src';
+import { SCENARIOS } from '../src/scenarios';
 
 const everPlayed: string[] = [];
 
@@ -39,8 +42,10 @@ function randomGame(scenario: (typeof SCENARIOS)[number], seed: string): { state
   let actions = 0;
   const played = new Set<string>();
   while (state.status === 'playing' && actions < 3000) {
-    const seat = seatToAct(state);
-    const action = nextAction(state, seat, choose) as { type: string };
+    // §4.5.2 the battle opens on the hidden deployment: the sides still to deploy place their pieces first.
+    const deploying = state.deployment && Object.entries(state.deployment.sides).find(([, d]) => !d.done)?.[0];
+    const seat = deploying || seatToAct(state);
+    const action = (deploying ? randomDeployment(state, deploying, choose) : nextAction(state, seat, choose)) as { type: string };
     const r = apply(state, seat, action);
     if (!r.ok) throw new Error(`offered action refused: ${JSON.stringify(action)} → ${r.rejection.code}`);
     played.add(action.type);
@@ -49,6 +54,32 @@ function randomGame(scenario: (typeof SCENARIOS)[number], seed: string): { state
     checkInvariants(state);
   }
   return { state, actions, played };
+}
+
+/**
+ * A random placement that the rules accept, drawn from what deploymentOptions
+ * offers the side on its own view and checked with deploymentRefusal as the
+ * client does: each hidden unit on a zone hex facing as the stack there, and
+ * some decoys imitating distinct hidden units.
+ */
+function randomDeployment(state: GameState, side: string, choose: Choose): unknown {
+  const view = viewFor(state, side);
+  const o = deploymentOptions(view, side);
+  const facingAt = (hex: number, placed: { hex: number; facing: number }[]) => view.units.find((u) => u.hex === hex && u.side === side)?.facing ?? placed.find((p) => p.hex === hex)?.facing ?? choose([...FACINGS]);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const units: { unit: string; hex: number; facing: number }[] = [];
+    for (const u of o.units) {
+      const hex = choose(o.zone);
+      units.push({ unit: u.id, hex, facing: facingAt(hex, units) });
+    }
+    const decoys: { mimic: string; hex: number; facing: number }[] = [];
+    for (const u of o.units.slice(0, choose(range(0, o.maxDecoys)))) {
+      const hex = choose(o.zone);
+      decoys.push({ mimic: u.id, hex, facing: facingAt(hex, [...units, ...decoys]) });
+    }
+    if (!deploymentRefusal(view, side, { units, decoys })) return { type: 'deploy', units, decoys };
+  }
+  throw new Error(`no placement found for ${side}`);
 }
 
 function nextAction(state: GameState, seat: string, choose: Choose): unknown {
@@ -103,7 +134,8 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
     case 'flee':
       return pickOne(fleeArrivals(state, seat, piece), (a) => ({ type: 'flee', piece, steps: a.steps, threat: a.threat }));
     case 'giveOrder':
-      return pickOne(orderOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'giveOrder', piece, target: o.unit }));
+      // A decoy's cost is stated by its owner (sheet 000, Leurres): from 1 to the points left.
+      return pickOne(orderOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'giveOrder', piece, target: o.unit, ...(o.statedCost ? { points: choose(range(1, state.activation?.commandPoints ?? 1)) } : {}) }));
     case 'returnToMap':
       return pickOne(returnOptions(state, seat, piece), (to) => ({ type: 'returnToMap', piece, to }));
     case 'changeDirective':
@@ -146,6 +178,11 @@ describe('random legal games on the shipped scenarios', () => {
   );
 
   test('the random games between them play the actions of chapter 2', () => {
-    for (const type of ['move', 'shock', 'absorbLosses', 'pass', 'endTurn', 'activate', 'rest', 'withdraw']) expect(everPlayed).toContain(type);
+    for (const type of ['deploy', 'move', 'shock', 'absorbLosses', 'pass', 'endTurn', 'activate', 'rest', 'withdraw']) expect(everPlayed).toContain(type);
   });
 });
+
+/** The whole numbers from `from` to `to`, both included. */
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(1, to - from + 1) }, (_, i) => from + i);
+}

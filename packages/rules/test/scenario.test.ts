@@ -1,27 +1,17 @@
-import { loadScenario, ScenarioError, SCENARIOS } from '../src';
-import { scenario, unit } from './fixtures';
-
-const issuesOf = (json: unknown): string[] => {
-  try {
-    loadScenario(json);
-    return [];
-  } catch (e) {
-    if (e instanceof ScenarioError) return e.issues;
-    throw e;
-  }
-};
+import { SCENARIOS } from '../src/scenarios';
+import { issuesOf, scenario, unit } from './fixtures';
 
 describe('scenario files', () => {
   test('the shipped scenarios load', () => {
     expect(SCENARIOS.map((s) => s.id)).toContain('the-ford');
   });
 
-  test('the ford exercises two wings a side, characters, hidden units, decoys, terrain and hexsides', () => {
+  test('the ford exercises two wings a side, characters, a hidden deployment, terrain and hexsides', () => {
     const ford = SCENARIOS.find((s) => s.id === 'the-ford')!;
     expect(ford.sides.every((s) => s.wings.length === 2)).toBe(true);
     expect(ford.units.length).toBeGreaterThanOrEqual(12);
-    expect(ford.units.some((u) => u.hidden)).toBe(true);
-    expect(ford.decoys.length).toBeGreaterThan(0);
+    expect(ford.units.some((u) => u.deployHidden)).toBe(true);
+    expect(ford.sides.find((s) => s.id === 'black-teeth')?.deploymentZone).toBeDefined();
     expect(new Set(ford.map.hexsides.map((h) => h.kind))).toEqual(new Set(['road', 'rough', 'impassable', 'water']));
     expect(Object.keys(ford.map.terrain).sort()).toEqual(['difficult', 'fortification', 'rough', 'water']);
   });
@@ -46,7 +36,7 @@ describe('scenario files', () => {
         expect.stringMatching(/^units\[0\]\.hex: "1111" is off the 10×10 map/),
         expect.stringMatching(/^units\[1\]\.id: "b" is used twice/),
         expect.stringMatching(/^units\[1\]\.wing: /),
-        expect.stringMatching(/^units\[2\]\.hidden: only troops/),
+        expect.stringMatching(/^units\[2\]\.deployHidden: only troops/),
       ]),
     );
   });

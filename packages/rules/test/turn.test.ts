@@ -1,4 +1,5 @@
-import { apply, createGame, legalActions, scenarioById, viewFor } from '../src';
+import { apply, legalActions, viewFor } from '../src';
+import { fordGame } from '../src/testing';
 import { game, H, unit, withOrder } from './fixtures';
 import { ok, refused } from './helpers';
 
@@ -93,16 +94,16 @@ describe('legal actions, with the reason for each refusal', () => {
   });
 
   test('legal actions computed on a seat view equal those on the full state', () => {
-    const s = ok(createGame(scenarioById('the-ford')!, 'x'), 'ardenne', { type: 'activate', piece: 'h-knights' }).state;
+    const s = ok(fordGame('x'), 'ardenne', { type: 'activate', piece: 'h-knights' }).state;
     expect(legalActions(viewFor(s, 'ardenne'), 'ardenne', 'h-knights')).toEqual(legalActions(s, 'ardenne', 'h-knights'));
   });
 });
 
 describe('seeded dice', () => {
   test('the same seed gives the same game, another seed other covers', () => {
-    const a = createGame(scenarioById('the-ford')!, 'seed-1');
-    const b = createGame(scenarioById('the-ford')!, 'seed-1');
-    const c = createGame(scenarioById('the-ford')!, 'seed-2');
+    const a = fordGame('seed-1');
+    const b = fordGame('seed-1');
+    const c = fordGame('seed-2');
     expect(a).toEqual(b);
     expect(a.units.find((u) => u.hidden)?.coverId).not.toBe(c.units.find((u) => u.hidden)?.coverId);
   });

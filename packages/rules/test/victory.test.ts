@@ -6,17 +6,17 @@ import {
   GameEvent,
   GameState,
   loadScenario,
-  SCENARIOS,
   ScenarioError,
   ScenarioInput,
   scoreSides,
   viewFor,
 } from '../src';
-import { game, scenario, unit } from './fixtures';
+import { SCENARIOS } from '../src/scenarios';
+import { game, scenario, TestUnit, unit } from './fixtures';
 import { ok, refused } from './helpers';
 
 type Victory = NonNullable<ScenarioInput['victory']>;
-type UnitInput = ScenarioInput['units'][number];
+type UnitInput = TestUnit;
 
 const twoEach = (): UnitInput[] => [
   unit('b1', 'blue', '0508', 0),

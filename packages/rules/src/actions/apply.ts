@@ -31,6 +31,8 @@ import { takeCommandRule } from '../command/take-command';
 import { wingMoraleRule } from '../command/wing-morale';
 import { playElementsOfEndedTurns } from '../elements/play';
 import { endIfDecided } from '../turn/victory';
+import { deployRule } from '../deployment/deploy-action';
+import { deploymentUnderway } from '../deployment/options';
 
 /** Every action of the rules, by its type. One file each. */
 export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { type: T }>> } = {
@@ -54,6 +56,7 @@ export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { typ
   takeCommand: takeCommandRule,
   resign: resignRule,
   wingMorale: wingMoraleRule,
+  deploy: deployRule,
 };
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };
@@ -72,7 +75,7 @@ export function apply(state: GameState, seat: Seat, input: unknown, options: { d
   const action = parsed.data;
   const rule = ACTION_RULES[action.type] as ActionRule<Action>;
   // A unit bound to an action (§2.9.1) is refused every other one.
-  const refusal = awaitingLossesRefusal(state, action.type) ?? rule.conditions(state, seat, action) ?? forcedRefusalOf(state, action) ?? distributingRefusal(state, 'piece' in action ? action.piece : undefined, action.type);
+  const refusal = deploymentUnderway(state, action.type) ?? awaitingLossesRefusal(state, action.type) ?? rule.conditions(state, seat, action) ?? forcedRefusalOf(state, action) ?? distributingRefusal(state, 'piece' in action ? action.piece : undefined, action.type);
   if (refusal) return { ok: false, rejection: refusal };
   const next = cloneState(state);
   const dice = options.dice ?? seededDice(next.rng!);
@@ -81,7 +84,8 @@ export function apply(state: GameState, seat: Seat, input: unknown, options: { d
   events.push(...resolveDemoralisation(next, dice));
   // A side whose turn ended plays its game elements (§3.4); then a side left with nothing to fight may have lost (§2.4).
   events.push(...playElementsOfEndedTurns(next, events, dice));
-  events.push(...endIfDecided(next));
+  // Units still to deploy are not on the board yet: nothing is decided before the battle opens (§4.5.2).
+  if (!next.deployment) events.push(...endIfDecided(next));
   forgetSeparated(next);
   return { ok: true, state: next, events };
 }

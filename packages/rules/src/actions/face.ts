@@ -2,7 +2,8 @@ import { viewFor } from '../fog/view';
 import { tell } from '../fog/announce';
 import { FACINGS, Facing } from '../geometry/facing';
 import type { GameEvent } from '../state/events';
-import type { GameState, Seat, Unit } from '../state/types';
+import type { Decoy, GameState, Seat, Unit } from '../state/types';
+import { asPlayed, decoyOnMap } from '../recovery/decoy';
 import { concludeActivation } from '../turn/conclude';
 import { attackEngagementTest } from '../turn/engagement-tests';
 import { loseCharge } from '../units/condition';
@@ -21,19 +22,15 @@ import { reject, Rejection } from './rejection';
  * unit, never when it already engages one of its engagers. Facing neither
  * gives nor keeps a charge (§2.6.9). Stacked units keep one orientation
  * (§2.3.1, sheet 000): the whole stack turns with the unit.
+ * A decoy faces as the unit it plays would in its place (§4.5.1); a cover is
+ * never engaged while it stays hidden, so in practice both are refused alike.
  */
 export const faceRule: ActionRule<{ type: 'face'; piece: string; facing: number }> = {
   section: '§2.6.14',
-  conditions: (state, seat, a) =>
-    firstRejection(
-      () => activePlayer(state, seat),
-      () => ownPiece(state, seat, a.piece),
-      () => underActivation(state, a.piece),
-      () => (state.activation?.mustFlee ? reject('mustFlee') : null),
-      () => mustFaceRefusal(state, a.piece),
-      () => (facingEngages(state, unitOf(state, a.piece)!, a.facing) ? null : reject('faceMustEngage')),
-    ),
+  conditions: (state, seat, a) => faceConditions(asPlayed(state, a.piece) ?? state, seat, a),
   procedure(state, _seat, a, dice) {
+    const decoy = decoyOnMap(state, a.piece);
+    if (decoy) return decoyFace(state, decoy, a.facing as Facing);
     const unit = unitOf(state, a.piece)!;
     const mates = stackMates(state, unit);
     // The back of a stack faces an enemy on its rear: once the stack has turned about, it is the front (§2.3.1).
@@ -47,6 +44,23 @@ export const faceRule: ActionRule<{ type: 'face'; piece: string; facing: number 
     return events;
   },
 };
+
+function faceConditions(state: GameState, seat: Seat, a: { piece: string; facing: number }): Rejection | null {
+  return firstRejection(
+    () => activePlayer(state, seat),
+    () => ownPiece(state, seat, a.piece),
+    () => underActivation(state, a.piece),
+    () => (state.activation?.mustFlee ? reject('mustFlee') : null),
+    () => mustFaceRefusal(state, a.piece),
+    () => (facingEngages(state, unitOf(state, a.piece)!, a.facing) ? null : reject('faceMustEngage')),
+  );
+}
+
+/** The decoy turns; its owner hears it, the others only that the cover's activation ended, as for a hidden unit. */
+function decoyFace(state: GameState, decoy: Decoy, facing: Facing): GameEvent[] {
+  decoy.facing = facing;
+  return [tell(state, decoy.id, { type: 'faced', unit: decoy.id, facing }, '§2.6.14'), ...concludeActivation(state, true)];
+}
 
 function unitOf(state: GameState, piece: string): Unit | undefined {
   return state.units.find((u) => u.id === piece && u.hex >= 0);
@@ -87,7 +101,8 @@ function facingEngages(state: GameState, unit: Unit, facing: Facing): boolean {
 
 /** The facings a unit that must face may take, judged on what `seat` knows. */
 export function faceOptions(state: GameState, seat: Seat, piece: string): Facing[] {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const seen = state.perspective ? state : viewFor(state, seat);
+  const view = asPlayed(seen, piece) ?? seen;
   const unit = unitOf(view, piece);
   if (!unit || unit.side !== seat || mustFaceRefusal(view, piece)) return [];
   return FACINGS.filter((f) => facingEngages(view, unit, f));

@@ -24,6 +24,8 @@ import { forcedRefusal } from '../turn/forced';
 import { withdrawVerdict } from '../movement/withdraw-action';
 import { fleeVerdict } from '../movement/flee-action';
 import { returnVerdict } from '../movement/off-map-return';
+import { deployingSide } from '../deployment/deploy-action';
+import { deploymentUnderway } from '../deployment/options';
 
 export interface LegalAction {
   type: ActionType;
@@ -43,7 +45,7 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
   // A unit bound to an action (§2.9.1) is refused the others, with the reason.
   const bound = (type: ActionType) => forcedRefusal(state, piece, type, (t) => t in ACTION_RULES) ?? distributingRefusal(state, piece, type);
   const verdict = (type: ActionType, r: Rejection | null, extra: Partial<LegalAction> = {}): LegalAction => {
-    const why = awaitingLossesRefusal(state, type) ?? r ?? bound(type);
+    const why = deploymentUnderway(state, type) ?? awaitingLossesRefusal(state, type) ?? r ?? bound(type);
     return why ? { type, allowed: false, rejection: why } : { type, allowed: true, ...extra };
   };
   const modes = (['normal', 'extra', 'minimal'] as MoveMode[]).filter((m) => !moveRefusal(state, seat, piece, m));
@@ -62,7 +64,19 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
     verdict('flee', fleeVerdict(state, seat, piece)),
     verdict('returnToMap', returnVerdict(state, seat, piece)),
     ...commandVerdicts(state, seat, piece).map(([type, r]) => verdict(type, r)),
+    ...deployVerdict(state, seat),
   ];
+}
+
+/**
+ * While the hidden deployment is under way (§4.5.2), the deploy action is
+ * offered to each side, and to the referee for any side; once it is over,
+ * it is no longer listed.
+ */
+function deployVerdict(state: GameState, seat: Seat): LegalAction[] {
+  if (!state.deployment) return [];
+  const side = deployingSide(state, seat, seat === 'referee' ? state.sides[0].id : undefined);
+  return typeof side === 'string' ? [{ type: 'deploy', allowed: true }] : [{ type: 'deploy', allowed: false, rejection: side }];
 }
 
 function moveRefusal(state: GameState, seat: Seat, piece: string, mode: MoveMode): Rejection | null {
@@ -81,7 +95,8 @@ function moveRefusal(state: GameState, seat: Seat, piece: string, mode: MoveMode
 export function reachable(state: GameState, seat: Seat, piece: string, mode: MoveMode = 'normal'): Arrival[] {
   const view = state.perspective ? state : viewFor(state, seat);
   const mover = moverOf(view, piece);
-  if (!mover || mover.unit.side !== seat) return [];
+  // Nothing moves before the hidden deployment ends (§4.5.2).
+  if (!mover || mover.unit.side !== seat || view.deployment) return [];
   return arrivalsAllowed(view, mover, mode, searchArrivals(moveContext(view, mover, mode)));
 }
 

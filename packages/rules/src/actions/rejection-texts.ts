@@ -101,7 +101,8 @@ export const REJECTIONS = {
   alreadyHasOrder: { section: '§2.5.5', fr: "Cette unité a déjà un ordre particulier.", en: 'That unit already holds a special order.' },
   orderToActivated: { section: '§2.5.5', fr: "Cette unité a déjà été activée : un ordre particulier ne lui servirait plus ce tour-ci.", en: 'That unit has already been activated: a special order would be of no use this turn.' },
   orderToSelf: { section: '§2.5.9', fr: "Un personnage ne se donne pas d'ordre à lui-même.", en: 'A character does not give himself an order.' },
-  badOrderPoints: { section: 'sheet 000', fr: "Un ordre à un leurre coûte au moins 1 point ; ne précisez le coût que pour un pion sous cache.", en: 'An order to a decoy costs at least 1 point; state the cost only for a piece under a cover.' },
+  badOrderPoints: { section: 'sheet 000', fr: "Un ordre à un leurre coûte au moins 1 point, en nombre entier.", en: 'An order to a decoy costs a whole number of points, at least 1.' },
+  orderCostMismatch: { section: '§2.5.9', fr: "Cet ordre coûte {cost} points, pas {stated} : seul un leurre paie le coût annoncé.", en: 'That order costs {cost} points, not {stated}: only a decoy pays the cost stated.' },
   commandActionNeedsOrder: { section: '§2.5.5', fr: "Il faut être chef d'armée, autonome ou muni d'un ordre particulier du chef d'armée.", en: 'Only the army commander, an autonomous character or one holding a special order from the army commander may do this.' },
   notWingLeader: { section: '§2.5.7', fr: "Seul le chef de l'aile peut faire cette action.", en: 'Only the wing leader may do this.' },
   retreatIsFinal: { section: '§2.5.4', fr: "Une consigne de retraite ne peut plus être changée.", en: 'A retreat directive can never be changed.' },
@@ -134,6 +135,19 @@ export const REJECTIONS = {
   noLossesAwaited: { section: '§2.7.4', fr: "Aucun combat n'attend de décision sur ses pertes.", en: 'No combat is waiting for a decision on its losses.' },
   notDefender: { section: '§2.7.4', fr: "C'est au défenseur ({side}) de choisir comment absorber les pertes.", en: 'The defender ({side}) chooses how to absorb the losses.' },
   notALossPlan: { section: '§2.7.5', fr: "Cette répartition des pertes n'est pas permise : l'unité attaquée absorbe d'abord, seule la dernière perte peut être un recul (obligatoire sur son dernier pas s'il est possible).", en: 'That way of absorbing the losses is not allowed: the attacked unit absorbs first, only the last loss may be a recoil (compulsory on its last step when possible).' },
+  // Hidden deployment (§4.5.2, sheet 000 Unités Cachées and Leurres)
+  deploymentUnderway: { section: '§4.5.2', fr: 'Le déploiement caché est en cours : la bataille commence quand chaque camp a déployé.', en: 'The hidden deployment is under way: the battle begins once every side has deployed.' },
+  noDeployment: { section: '§4.5.2', fr: "Aucun déploiement n'est en cours.", en: 'No deployment is under way.' },
+  deployWhichSide: { section: '§4.5.2', fr: "L'arbitre précise le camp pour lequel il déploie.", en: 'The referee names the side he deploys for.' },
+  deployOwnSideOnly: { section: '§4.5.2', fr: 'Chaque joueur déploie son propre camp.', en: 'Each player deploys his own side.' },
+  deployNotHidden: { section: 'Fiche mécanismes communs: Unités Cachées', fr: "{unit} n'est pas une unité de ce camp à déployer cachée.", en: '{unit} is not a unit of that side to deploy hidden.' },
+  deployUnitTwice: { section: '§4.5.2', fr: '{unit} est placée deux fois.', en: '{unit} is placed twice.' },
+  deployUnitMissing: { section: '§4.5.2', fr: "Le joueur pose un cache sur chacune de ces unités : {unit} n'est pas placée.", en: 'The player covers every one of these units: {unit} is not placed.' },
+  outsideDeploymentZone: { section: '§4.5.2', fr: "{hex} n'est pas dans la zone de déploiement du camp.", en: "{hex} is not in the side's deployment zone." },
+  tooManyDecoys: { section: '§4.5.1', fr: "Au plus un leurre par unité cachée : {max} ici.", en: 'At most one decoy per hidden unit: {max} here.' },
+  decoyMimicUnknown: { section: 'Fiche mécanismes communs: Leurres', fr: "Un leurre imite une unité cachée de son camp : {unit} n'en est pas une.", en: 'A decoy imitates a hidden unit of its side: {unit} is not one.' },
+  decoyMimicTwice: { section: '§4.5.2', fr: 'Un leurre pour chacune des unités cachées : {unit} est déjà imitée.', en: 'One decoy for each hidden unit: {unit} is already imitated.' },
+  deployStackFacing: { section: '§2.3.1', fr: "Les unités d'une pile ont la même orientation ({hex}).", en: 'The units of a stack share one facing ({hex}).' },
 } as const satisfies Record<string, { section: string; fr: string; en: string }>;
 
 export type RejectionCode = keyof typeof REJECTIONS;

@@ -38,6 +38,17 @@ export const fleeStepSchema = z.union([moveStepSchema, z.object({ exit: edgeSche
 export const fleeSchema = z.object({ type: z.literal('flee'), piece: pieceId, steps: z.array(fleeStepSchema).min(1).max(128), threat: pieceId.optional() }).strict();
 export const returnToMapSchema = z.object({ type: z.literal('returnToMap'), piece: pieceId, to: hexIndexSchema }).strict();
 
+/** The hidden deployment (§4.5.2): a side's placement; the referee names the side he deploys for. */
+const placedSchema = { hex: hexIndexSchema, facing: z.number().int().min(0).max(11) };
+export const deploySchema = z
+  .object({
+    type: z.literal('deploy'),
+    side: pieceId.optional(),
+    units: z.array(z.object({ unit: pieceId, ...placedSchema }).strict()).max(64),
+    decoys: z.array(z.object({ mimic: pieceId, ...placedSchema }).strict()).max(64),
+  })
+  .strict();
+
 // Command (§2.5)
 export const distributeOrdersSchema = z.object({ type: z.literal('distributeOrders'), piece: pieceId }).strict();
 export const giveOrderSchema = z.object({ type: z.literal('giveOrder'), piece: pieceId, target: pieceId, points: z.number().int().min(1).max(100).optional() }).strict();
@@ -48,9 +59,10 @@ export const resignSchema = z.object({ type: z.literal('resign'), piece: pieceId
 export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional() }).strict();
 export const wingMoraleSchema = z.object({ type: z.literal('wingMorale'), wing: pieceId }).strict();
 
-export const actionSchema = z.discriminatedUnion('type', [absorbLossesSchema, distributeOrdersSchema, giveOrderSchema, changeDirectiveSchema, takeCommandSchema, resignSchema, wingMoraleSchema, withdrawSchema, fleeSchema, returnToMapSchema, shockSchema, duelSchema, activateSchema, moveSchema, passSchema, endTurnSchema, faceSchema, restSchema, reorganiseSchema, rallySchema]);
+export const actionSchema = z.discriminatedUnion('type', [deploySchema, absorbLossesSchema, distributeOrdersSchema, giveOrderSchema, changeDirectiveSchema, takeCommandSchema, resignSchema, wingMoraleSchema, withdrawSchema, fleeSchema, returnToMapSchema, shockSchema, duelSchema, activateSchema, moveSchema, passSchema, endTurnSchema, faceSchema, restSchema, reorganiseSchema, rallySchema]);
 
 export type Action = z.infer<typeof actionSchema>;
 export type ActionInput = z.input<typeof actionSchema>;
 export type ActionType = Action['type'];
 export type MoveAction = z.infer<typeof moveSchema>;
+export type DeployAction = z.infer<typeof deploySchema>;

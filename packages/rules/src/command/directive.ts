@@ -58,7 +58,8 @@ export class DirectiveJudge {
     readonly view: GameState,
     readonly unit: Unit,
   ) {
-    this.directive = directiveFor(view, unit);
+    // A decoy need not follow its wing's directive (§4.5.1: "Les Leurres ne sont pas tenus à se conformer à une Consigne d'Ordre").
+    this.directive = view.decoys.some((d) => d.id === unit.id) ? null : directiveFor(view, unit);
     this.fields = new DirectiveFields(view, unit);
   }
 

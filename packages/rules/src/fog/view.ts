@@ -7,6 +7,7 @@ import { coversOf } from './covers';
  * secrets). A side sees its own units, hidden or not, and its decoys; of the
  * enemy it sees the units in the open and only the cover markers of the
  * rest. Spectators see what both players see; the referee sees everything.
+ * During the hidden deployment a side sees only its own placement.
  * No seat sees the dice state. Stack ranks are renumbered per hex so that
  * they do not count placements made under covers.
  */
@@ -22,6 +23,7 @@ export function viewFor(state: GameState, seat: Seat): GameState {
     view.units = view.units.filter((u) => !u.hidden || sees(u.side));
     view.decoys = view.decoys.filter((d) => sees(d.side));
     if (view.activation) view.activation = maskActivation(state, view.activation, seat);
+    if (view.deployment) hidePlacements(view.deployment, seat);
   }
   renumberStacks(view.units);
   return view;
@@ -34,6 +36,11 @@ function maskActivation(state: GameState, a: NonNullable<GameState['activation']
   const coverId = unit?.hidden ? unit.coverId : decoy?.coverId;
   if (coverId && owner !== seat) return { ...a, piece: coverId, covered: true };
   return a;
+}
+
+/** A side's deployment is its secret (§4.5.2): others learn its zone and whether it has deployed, never where. */
+function hidePlacements(deployment: NonNullable<GameState['deployment']>, seat: Seat): void {
+  for (const [side, d] of Object.entries(deployment.sides)) if (side !== seat) delete d.placement;
 }
 
 function renumberStacks(units: Unit[]): void {

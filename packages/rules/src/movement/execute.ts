@@ -8,6 +8,7 @@ import { loseBreath } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
 import { placeInStack } from '../units/stacking';
 import { joinStack } from '../units/stack-facing';
+import { decoyJoinsStack } from './decoy-stack';
 import { toPoints } from './costs';
 import { MoveMode } from './mover';
 import type { MoveStep, WalkState } from './walker';
@@ -60,6 +61,7 @@ export function executeMove(state: GameState, piece: string, steps: MoveStep[], 
   // Leaving the map, the unit joins no stack and keeps no marker on it (the caller settles it).
   if (unit && exit !== null) events.push(...modeBreath(state, unit, mode));
   else if (unit) events.push(...afterMove(state, unit, mode, moved !== undefined && moved.hex !== from, shock && (() => shock(unit, walk[path.length - 1]))));
+  else if (moved && moved.hex !== from && exit === null) events.push(...decoyJoinsStack(state, piece));
   return { events, exit: moved ? exit : null };
 }
 

@@ -8,11 +8,12 @@ import { revealSweep } from '../fog/reveal';
 import { viewFor } from '../fog/view';
 import { Direction, directionTo, distance } from '../geometry/hex';
 import { event, GameEvent, MoveStepReport } from '../state/events';
-import type { GameState, Seat } from '../state/types';
+import type { Decoy, GameState, Seat } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { loseBreath } from '../units/condition';
-import { crossingTestsOnPath, HexLeft } from '../units/crossing';
+import { crossingTestsOnPath, HexLeft, moveCrossingTests } from '../units/crossing';
 import { joinStack } from '../units/stack-facing';
+import { decoyJoinsStack } from './decoy-stack';
 import { placeInStack } from '../units/stacking';
 import { toPoints } from './costs';
 import { canFlee, endRefusal, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
@@ -58,15 +59,33 @@ export const fleeRule: ActionRule<FleeAction> = {
     const unit = state.units.find((u) => u.id === a.piece);
     const before = unit ? { ...unit } : null;
     const start = unit ? engagedAtStart(state, unit) : null;
+    const decoy = state.decoys.find((d) => d.id === a.piece);
+    const decoyStart = decoy ? { hex: decoy.hex, facing: decoy.facing, rank: decoy.stackRank } : null;
+    const playsRouted = state.activation?.mustFlee === true;
     const { events, left } = carryOut(state, a, walk);
     const after = state.units.find((u) => u.id === a.piece);
     if (after && before) events.push(...crossingTestsOnPath(state, after, before, left, dice));
+    // The large friends a decoy crossed test as if its mimic had crossed them (sheet 000 Leurres), as in a move.
+    if (decoyStart) events.push(...moveCrossingTests(state, a.piece, decoyStart, left, dice));
+    if (decoy && playsRouted) events.push(...goneForGood(state, decoy));
     if (after && !after.destroyed && start && flightOwesTest(start)) events.push(...disengagementTest(state, after, start, true, dice));
     if (start) events.push(...disciplineTests(state, a.piece, start.engagers.map((e) => e.id), dice));
     events.push(...concludeActivation(state, true));
     return events;
   },
 };
+
+/**
+ * A decoy fleeing after its failed rally plays a routed unit (§4.5.1), which
+ * leaving the map is gone for good, destroyed in everyone's sight (§2.6.10):
+ * the decoy that left is removed, or the cover would outlive its flight as
+ * no routed unit does.
+ */
+function goneForGood(state: GameState, decoy: Decoy): GameEvent[] {
+  if (!decoy.offMap || !state.decoys.includes(decoy)) return [];
+  state.decoys = state.decoys.filter((d) => d !== decoy);
+  return [event({ type: 'decoyRemoved', cover: decoy.coverId, hex: decoy.offMap.hex }, '§2.6.10')];
+}
 
 /** Walks the submitted steps on the mover's view, fleeing the chosen nearest threat (or any of them when none is named). */
 export function walkFlight(state: GameState, seat: Seat, a: FleeAction): { walk: FleeWalk[]; rejection: Rejection | null } {
@@ -140,6 +159,7 @@ function carryOut(state: GameState, a: FleeAction, walk: FleeWalk[]): { events: 
   const unit = state.units.find((u) => u.id === a.piece);
   // Joining a stack: its facing is shared (§2.3.1); the flight's end was checked against it.
   if (unit && unit.hex !== from && exit === undefined) events.push(...joinStack(state, unit));
+  if (!unit && q && q.hex !== from && exit === undefined) events.push(...decoyJoinsStack(state, a.piece));
   if (unit && walk.some((w) => w.minimal)) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.13'));
   events.push(...settleMarkers(state, a.piece));
   if (q && exit !== undefined) events.push(...leaveMap(state, a.piece, q.hex, exit as Direction, '§2.6.13'));

@@ -13,6 +13,7 @@ import { loseBreath, loseCharge } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
 import { crossingTestsOnPath, HexLeft } from '../units/crossing';
 import { joinStack } from '../units/stack-facing';
+import { decoyJoinsStack } from './decoy-stack';
 import { placeInStack } from '../units/stacking';
 import { moverOf } from './mover';
 import { leaveMap } from './off-map';
@@ -90,6 +91,7 @@ function carryOut(state: GameState, a: WithdrawAction, minimal: boolean): GameEv
   const unit = state.units.find((u) => u.id === a.piece);
   // A small unit withdrawing into a stack takes its facing; a large one turns the small units it joins (sheet 000).
   if (unit) events.push(...joinStack(state, unit));
+  else events.push(...decoyJoinsStack(state, a.piece));
   if (unit && minimal) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.12'));
   events.push(...settleMarkers(state, a.piece));
   return events;

@@ -3,7 +3,7 @@ import { reject, Rejection } from '../actions/rejection';
 import type { GameState, Seat, Unit } from '../state/types';
 import { isEngaged } from '../units/engagement';
 
-/** The activated unit itself (a decoy takes no recovery action). */
+/** The activated unit itself (for a decoy, the unit it plays in its place: recovery/decoy.ts `asPlayed`). */
 export function unitOf(state: GameState, piece: string): Unit | undefined {
   return state.units.find((u) => u.id === piece && u.hex >= 0);
 }

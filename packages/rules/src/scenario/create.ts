@@ -1,19 +1,22 @@
 import { revealSweep } from '../fog/reveal';
-import { parseHexLabel } from '../geometry/hex';
-import { drawToken, seedRng, seededDice } from '../state/dice';
+import type { Facing } from '../geometry/facing';
+import { type GridSize, parseHexLabel } from '../geometry/hex';
+import { seedRng } from '../state/dice';
 import type { GameState, Unit } from '../state/types';
 import { buildBoard } from './load';
 import type { Scenario } from './schema';
+import { zoneHexes } from './zone';
 
 /**
  * The opening state of a battle. `seed` must be secret and unpredictable in
  * play (the server draws it): the dice and the cover ids come from it.
  * Units listed first in a hex stand in front of its stack (§2.3.1).
+ * When the scenario deploys units hidden (§4.5.2) the battle opens on the
+ * deployment: those units wait off the board (hex -1), hidden, without a
+ * cover id, until every side has deployed (deployment/end.ts draws the ids).
  */
 export function createGame(s: Scenario, seed: string): GameState {
   const board = buildBoard(s);
-  const rng = seedRng(seed);
-  const dice = seededDice(rng);
   let rank = 0;
   const units: Unit[] = s.units.map((u) => ({
     id: u.id,
@@ -27,28 +30,22 @@ export function createGame(s: Scenario, seed: string): GameState {
     steps: u.steps,
     maxSteps: u.steps,
     faculties: u.faculties,
-    hex: parseHexLabel(board, u.hex),
-    facing: u.facing,
+    hex: u.deployHidden ? -1 : parseHexLabel(board, u.hex!),
+    facing: (u.facing ?? 0) as Facing,
     cohesion: 'inOrder',
     breath: 'fresh',
     shock: 'none',
     order: 'none',
     stackRank: ++rank,
-    hidden: u.hidden,
+    hidden: u.deployHidden,
   }));
-  const decoys = s.decoys.map((d) => ({ id: d.id, side: d.side, hex: parseHexLabel(board, d.hex), facing: d.facing, mimic: d.mimic, activated: false, stackRank: ++rank, coverId: '' }));
-  // Cover ids are drawn for hidden units and decoys alike, in the order of
-  // the hexes they stand on, so that neither the ids nor their order can
-  // tell a decoy from a hidden unit.
-  const covered = [...units.filter((u) => u.hidden), ...decoys].sort((a, b) => a.hex - b.hex || a.stackRank - b.stackRank);
-  for (const piece of covered) piece.coverId = drawToken(dice);
   const state: GameState = {
     scenarioId: s.id,
     board,
     sides: s.sides.map((x) => ({ id: x.id, name: x.name, armyCommander: x.armyCommander, retreatEdge: x.retreatEdge })),
     wings: s.sides.flatMap((x) => x.wings.map((w) => ({ ...w, side: x.id, shakenMarkers: 0 }))),
     units,
-    decoys,
+    decoys: [],
     turn: 1,
     turnLimit: s.turnLimit,
     activeSide: s.sides[0].id,
@@ -57,8 +54,20 @@ export function createGame(s: Scenario, seed: string): GameState {
     victory: s.victory,
     ...(s.gameElements ? { gameElements: { weather: s.gameElements.weather ?? null } } : {}),
     stackCounter: rank,
-    rng,
+    rng: seedRng(seed),
   };
-  revealSweep(state);
+  const deployment = openingDeployment(s, board);
+  if (deployment) state.deployment = deployment;
+  else revealSweep(state);
   return state;
+}
+
+/** The deployment phase a scenario opens with (§4.5.2), or null when no unit deploys hidden. A side with nothing to deploy has deployed. */
+function openingDeployment(s: Scenario, grid: GridSize): GameState['deployment'] | null {
+  if (!s.units.some((u) => u.deployHidden)) return null;
+  const sides: NonNullable<GameState['deployment']>['sides'] = {};
+  for (const side of s.sides) {
+    sides[side.id] = { zone: zoneHexes(grid, side.deploymentZone), done: !s.units.some((u) => u.side === side.id && u.deployHidden) };
+  }
+  return { sides };
 }

@@ -12,6 +12,10 @@ const text = z.object({ fr: z.string().min(1), en: z.string().min(1) }).strict()
 const id = z.string().regex(/^[a-z0-9][a-z0-9-]{0,47}$/, 'lowercase letters, digits and dashes');
 const hexLabel = z.string().regex(/^\d{4}$/, 'a hex is written CCRR, e.g. "0305"');
 const facing = z.number().int().min(0).max(11);
+/** A rectangle of hexes on the printed grid: every column from..to, every row from..to. */
+const hexRectangle = z.object({ from: hexLabel, to: hexLabel }).strict();
+/** A side's deployment zone (§4.5.2: "sa zone de déploiement telle que définie dans le scénario"): hexes and rectangles. */
+export const deploymentZoneSchema = z.array(z.union([hexLabel, hexRectangle])).min(1);
 
 export const scenarioSchema = z
   .object({
@@ -40,6 +44,8 @@ export const scenarioSchema = z
             name: z.string().min(1),
             armyCommander: id.nullable(),
             retreatEdge: z.enum(['north', 'south', 'east', 'west']),
+            /** Where the side deploys its hidden units and decoys (§4.5.2); needed when it has units to deploy hidden. */
+            deploymentZone: deploymentZoneSchema.optional(),
             wings: z
               .array(
                 z
@@ -79,16 +85,15 @@ export const scenarioSchema = z
               .strict(),
             steps: z.number().int().min(1).max(6),
             faculties: z.array(z.string().min(1)).default([]),
-            hex: hexLabel,
-            facing,
-            hidden: z.boolean().default(false),
+            /** Where an open unit stands; absent for a unit deployed hidden, whose place is its player's secret. */
+            hex: hexLabel.optional(),
+            facing: facing.optional(),
+            /** The unit deploys hidden (§4.5.2, sheet 000 Unités Cachées): its player places it under a cover in the side's zone. Troops only. */
+            deployHidden: z.boolean().default(false),
           })
           .strict(),
       )
       .min(1),
-    decoys: z
-      .array(z.object({ id, side: id, hex: hexLabel, facing, mimic: id }).strict())
-      .default([]),
     victory: victorySchema.default(NO_VICTORY_CONDITIONS),
     /** Game elements played in each player's turn (§3.4, sheet 003); absent: none are played. `weather`: the marker's opening face (§3.4.4: no weather when the scenario names none). */
     gameElements: z.object({ weather: weatherSchema.optional() }).strict().optional(),

@@ -10,33 +10,67 @@ export interface DiceSource {
   roll(sides: number): number;
 }
 
-/** sfc32: small, fast, and good enough for dice; its whole state is four 32-bit words. */
-function next(s: RngState): number {
-  const t = (((s.a + s.b) | 0) + s.d) | 0;
-  s.d = (s.d + 1) | 0;
-  s.a = s.b ^ (s.b >>> 9);
-  s.b = (s.c + (s.c << 3)) | 0;
-  s.c = (s.c << 21) | (s.c >>> 11);
-  s.c = (s.c + t) | 0;
-  return (t >>> 0) / 4294967296;
+/**
+ * ChaCha20 (RFC 8439) as the dice: every draw is the next 32-bit word of the
+ * keystream under the battle's key. A small fast generator such as sfc32
+ * would do for fairness, but the opponent sees many of its outputs (every
+ * public die, every cover id) and could work its state out, then tell how
+ * many dice were rolled in secret — a hidden unit's owner-only test against
+ * a decoy's none. A cipher's keystream gives away nothing of its key or of
+ * how far it has run, so the secret rolls stay secret whatever their count.
+ */
+const SIGMA = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574];
+
+function rotl(v: number, n: number): number {
+  return (v << n) | (v >>> (32 - n));
 }
 
-/** Derives a generator state from a seed string (e.g. 128 random bits from the server). */
-export function seedRng(seed: string): RngState {
-  let h = 1779033703 ^ seed.length;
-  const words: number[] = [];
-  for (let round = 0; round < 4; round++) {
-    for (let i = 0; i < seed.length; i++) {
-      h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-      h = (h << 13) | (h >>> 19);
-    }
-    h = Math.imul(h ^ (h >>> 16), 2246822507 + round);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    words.push((h ^= h >>> 16) >>> 0);
+function quarter(x: number[], a: number, b: number, c: number, d: number): void {
+  x[a] = (x[a] + x[b]) | 0; x[d] = rotl(x[d] ^ x[a], 16);
+  x[c] = (x[c] + x[d]) | 0; x[b] = rotl(x[b] ^ x[c], 12);
+  x[a] = (x[a] + x[b]) | 0; x[d] = rotl(x[d] ^ x[a], 8);
+  x[c] = (x[c] + x[d]) | 0; x[b] = rotl(x[b] ^ x[c], 7);
+}
+
+/** One 64-byte ChaCha20 block (as 16 words) of the keystream, nonce zero. */
+export function chachaBlock(key: readonly number[], counter: number): number[] {
+  const input = [...SIGMA, ...key, counter | 0, 0, 0, 0];
+  const x = [...input];
+  for (let round = 0; round < 10; round++) {
+    quarter(x, 0, 4, 8, 12); quarter(x, 1, 5, 9, 13); quarter(x, 2, 6, 10, 14); quarter(x, 3, 7, 11, 15);
+    quarter(x, 0, 5, 10, 15); quarter(x, 1, 6, 11, 12); quarter(x, 2, 7, 8, 13); quarter(x, 3, 4, 9, 14);
   }
-  const s = { a: words[0], b: words[1], c: words[2], d: words[3] };
-  for (let i = 0; i < 15; i++) next(s);
-  return s;
+  return x.map((v, i) => (v + input[i]) >>> 0);
+}
+
+function next(s: RngState): number {
+  const value = chachaBlock(s.key, s.block)[s.word];
+  s.word += 1;
+  if (s.word === 16) {
+    s.word = 0;
+    s.block += 1;
+  }
+  return value / 4294967296;
+}
+
+/**
+ * Derives the key from a seed string. The server's seed is 128 random bits in
+ * hex: they become four key words as they are; the other four, and the key of
+ * any other seed (tests use words), are the seed's characters folded in.
+ */
+export function seedRng(seed: string): RngState {
+  const key = [0, 0, 0, 0, 0, 0, 0, 0];
+  const hex = /^[0-9a-f]{32,64}$/i.test(seed) ? seed : '';
+  for (let i = 0; i < hex.length / 8; i++) key[i] = parseInt(hex.slice(i * 8, i * 8 + 8), 16) | 0;
+  let h = 0x9e3779b9 ^ seed.length;
+  for (let i = 0; i < seed.length; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i), 0x85ebca6b);
+    h = rotl(h, 13);
+    const slot = hex ? 4 + (i % 4) : i % 8;
+    key[slot] = (key[slot] ^ Math.imul(h, 0xc2b2ae35)) | 0;
+  }
+  // Mix once through the cipher so that neighbouring seeds give unrelated keys.
+  return { key: chachaBlock(key, -1).slice(0, 8), block: 0, word: 0 };
 }
 
 /** A dice source that advances the given generator state in place. */

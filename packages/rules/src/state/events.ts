@@ -81,6 +81,11 @@ export type EventBody =
   | { type: 'wingFatigueChanged'; wing: string; fatigue: number }
   | { type: 'stepRegained'; unit: string; steps: number; reason: string }
   | { type: 'mustFlee'; unit: string }
+  /** Owner only: his decoy took a self-only action, which changed nothing on it (§4.5.1). */
+  | { type: 'decoyActed'; piece: string; action: 'rest' | 'reorganise' | 'rally' }
+  // Hidden deployment (§4.5.2): public, and telling nothing of what was placed
+  | { type: 'deployed'; side: SideId }
+  | { type: 'deploymentEnded' }
   // Command (§2.5)
   | { type: 'commandPoints'; unit: string; die?: number; rank?: string; lowered: string[]; points: number }
   | { type: 'orderGiven'; target: string; cost: number; left: number }

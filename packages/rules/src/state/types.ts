@@ -165,6 +165,20 @@ export interface PendingLosses {
   losses: number;
 }
 
+/** A side's secret deployment (§4.5.2): where each of its hidden units stands, and its decoys. */
+export interface DeploymentPlacement {
+  units: { unit: string; hex: number; facing: Facing }[];
+  /** Each decoy imitates a distinct hidden unit of the side, its `mimic` (§4.5.1). */
+  decoys: { mimic: string; hex: number; facing: Facing }[];
+}
+
+/** One side in the deployment phase: its zone (public), whether it has deployed (public), its placement (its own and the referee's). */
+export interface SideDeployment {
+  zone: number[];
+  done: boolean;
+  placement?: DeploymentPlacement;
+}
+
 export interface GameState {
   scenarioId: string;
   board: Board;
@@ -195,11 +209,23 @@ export interface GameState {
   pendingDemoralisation?: { wing: string; lost: string }[];
   /** Set while the defender chooses how to absorb a combat's losses; every other action waits (§2.7.4). */
   pendingLosses?: PendingLosses;
+  /**
+   * The hidden deployment (§4.5.2), from the start until every side has
+   * deployed; absent when the scenario deploys no unit hidden. Units awaiting
+   * deployment have hex -1, are hidden and have no cover id yet.
+   */
+  deployment?: { sides: Record<SideId, SideDeployment> };
 }
 
+/**
+ * The dice generator's state (state/dice.ts): a ChaCha20 key drawn from the
+ * battle's secret seed and the position in its keystream. Never in a view.
+ */
 export interface RngState {
-  a: number;
-  b: number;
-  c: number;
-  d: number;
+  /** Eight 32-bit words. */
+  key: number[];
+  /** The keystream block the next draw comes from. */
+  block: number;
+  /** The next word of that block, 0..15. */
+  word: number;
 }

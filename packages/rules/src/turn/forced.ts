@@ -4,6 +4,7 @@ import type { GameState, Unit } from '../state/types';
 import { rallyConditions } from '../recovery/rally';
 import { engagedBy, isEngaged } from '../units/engagement';
 import { canFlee } from '../movement/flee';
+import { moverOf } from '../movement/mover';
 import { nearestThreats } from '../movement/nearest-threat';
 import { viewFor } from '../fog/view';
 import { destroyUnit } from '../units/condition';
@@ -26,7 +27,7 @@ export interface ForcedAction {
  */
 export function forcedAction(state: GameState, piece: string): ForcedAction | null {
   const unit = state.units.find((u) => u.id === piece && u.hex >= 0);
-  if (!unit) return null;
+  if (!unit) return decoyForced(state, piece);
   if (unit.cohesion === 'routed') {
     const choice = routedChoice(state, unit);
     if (choice === 'rally') return { types: ['rally'], reason: reject('mustRally') };
@@ -51,6 +52,26 @@ export function routedChoice(state: GameState, unit: Unit): 'rally' | 'flee' | '
   const view = state.perspective ? state : viewFor(state, unit.side);
   const seen = view.units.find((u) => u.id === unit.id) ?? unit;
   return nearestThreats(view, seen).units.length > 0 ? 'destroyed' : null;
+}
+
+/**
+ * A decoy that failed its rally plays the flight its routed unit would owe
+ * (§2.8.3.1, §4.5.1), or the others would see a cover that failed to rally
+ * and did not flee, which no unit does.
+ */
+function decoyForced(state: GameState, piece: string): ForcedAction | null {
+  if (state.activation?.piece !== piece || !state.activation.mustFlee) return null;
+  const mover = moverOf(state, piece);
+  if (!mover?.isDecoy) return null;
+  return canFlee(state, mover.unit) ? { types: ['flee'], reason: reject('mustFlee') } : null;
+}
+
+/** The decoy that failed its rally can neither flee nor stay: a threat is in sight and no flight is open (§2.8.3.1). */
+export function decoyTrapped(state: GameState, piece: string): boolean {
+  const mover = moverOf(state, piece);
+  if (!mover?.isDecoy || canFlee(state, mover.unit)) return false;
+  const view = state.perspective ? state : viewFor(state, mover.unit.side);
+  return nearestThreats(view, mover.unit).units.length > 0;
 }
 
 /**

@@ -6,11 +6,19 @@ import type { GameState, SideId } from '../state/types';
  * turn than the one they left, at any of the side's activations). An
  * off-map piece's activation is its return roll (returnToMap), or nothing
  * when the player ends his turn.
+ *
+ * The order uses public facts only, since ending the turn activates the
+ * pieces in this order and the others hear it: pieces in the open first, in
+ * the state's order, then every piece under a cover (hidden unit or decoy
+ * alike, sheet 000 Leurres) by its cover's opaque id.
  */
 export function piecesToActivate(state: GameState, side: SideId): string[] {
-  const units = state.units.filter((u) => u.side === side && u.order !== 'activated' && (u.hex >= 0 || mayTryToReturn(state, u))).map((u) => u.id);
-  const decoys = state.decoys.filter((d) => d.side === side && !d.activated && (d.hex >= 0 || mayTryToReturn(state, d))).map((d) => d.id);
-  return [...units, ...decoys];
+  const units = state.units.filter((u) => u.side === side && u.order !== 'activated' && (u.hex >= 0 || mayTryToReturn(state, u)));
+  const decoys = state.decoys.filter((d) => d.side === side && !d.activated && (d.hex >= 0 || mayTryToReturn(state, d)));
+  const open = units.filter((u) => !(u.hidden && u.coverId)).map((u) => u.id);
+  const covered = [...units.filter((u) => u.hidden && u.coverId).map((u) => ({ id: u.id, cover: u.coverId! })), ...decoys.map((d) => ({ id: d.id, cover: d.coverId }))];
+  covered.sort((a, b) => (a.cover < b.cover ? -1 : a.cover > b.cover ? 1 : 0));
+  return [...open, ...covered.map((c) => c.id)];
 }
 
 /**

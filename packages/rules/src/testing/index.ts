@@ -1,0 +1,8 @@
+/**
+ * @lames/rules/testing — helpers for tests only (rules, server, e2e): they
+ * know the shipped scenarios' secret placements. Never imported by the
+ * client nor by the main entry point.
+ */
+export { deploySides } from './deploy';
+export type { LabelledPlacement } from './deploy';
+export { deployFord, fordGame, FORD_DECOY, FORD_PLACEMENT } from './deploy-ford';
