@@ -2,13 +2,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { SCENARIOS, type Scenario } from '@lames/rules';
+import type { Scenario } from '@lames/rules';
+import { SCENARIOS } from '@lames/rules/scenarios';
 import type { Application } from 'express';
 import type { ServerConfig } from './config';
 import { mountRoutes } from './http/routes';
 import { openStore, type BattleStore } from './persistence/store';
 import { BattleRoom } from './rooms/battle-room';
 import { randomSeed, type BattleRoomDeps } from './rooms/deps';
+import { startExpirySweep } from './rooms/expiry';
+import { AttemptThrottle } from './limits/attempts';
+import { BODY_LIMIT, installHttpGuard } from './limits/http-guard';
 import { scalingOptions } from './scaling';
 import { ensureWebSocketGlobal } from './ws-global';
 
@@ -21,6 +25,12 @@ export interface StartOptions {
   scenarios?: Record<string, Scenario>;
   /** How long a dropped connection keeps its seat, in seconds (default 120). */
   reconnectSeconds?: number;
+  /** Test hook: the throttle of wrong keys, invites and claims (default: one for this server). */
+  attempts?: AttemptThrottle;
+  /** Test hook: how often the expiry sweep runs, in ms (default: a quarter of the TTL, at most 15 minutes). */
+  sweepIntervalMs?: number;
+  /** Test hook: the TTL of battles only their creator joined, in ms (default: config.openBattleTtlHours). */
+  openBattleTtlMs?: number;
   logError?: (message: string, error?: unknown) => void;
 }
 
@@ -39,11 +49,20 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const logError = opts.logError ?? ((message: string, error?: unknown) => console.error(`[lames] ${message}`, error ?? ''));
   const store = opts.store ?? (await openStore(config));
   const scenarios = new Map(Object.entries(opts.scenarios ?? Object.fromEntries(SCENARIOS.map((s) => [s.id, s]))));
-  const deps: BattleRoomDeps = { store, scenarios, newSeed: opts.seed ?? randomSeed, reconnectSeconds: opts.reconnectSeconds ?? 120, logError };
+  const deps: BattleRoomDeps = {
+    store,
+    scenarios,
+    newSeed: opts.seed ?? randomSeed,
+    reconnectSeconds: opts.reconnectSeconds ?? 120,
+    attempts: opts.attempts ?? new AttemptThrottle(),
+    trustProxy: config.trustProxy,
+    logError,
+  };
 
   const httpServer = createServer();
   const server = new Server({
-    transport: new WebSocketTransport({ server: httpServer }),
+    // No client message comes near 16 KiB (a deployment of a whole side is about 2 KiB).
+    transport: new WebSocketTransport({ server: httpServer, maxPayload: BODY_LIMIT }),
     ...scalingOptions(config),
     greet: false,
     // main.ts owns the signals: a library call must not install process handlers.
@@ -52,11 +71,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   });
   server.define('battle', battleRoomWith(deps));
   await server.listen(config.port, config.host);
+  // After listen: Colyseus has attached its own request listener, which the guard takes over.
+  installHttpGuard(httpServer, { bodyLimit: BODY_LIMIT, createsPerHour: config.createsPerHour, corsOrigins: config.corsOrigins, trustProxy: config.trustProxy });
   const port = (httpServer.address() as AddressInfo).port;
+  const ttlMs = opts.openBattleTtlMs ?? config.openBattleTtlHours * 3_600_000;
+  const sweep = startExpirySweep({ store, ttlMs, intervalMs: opts.sweepIntervalMs ?? Math.min(ttlMs / 4, 15 * 60_000), logError });
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await sweep.stop();
       await server.gracefullyShutdown(false);
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       if (!opts.store) await store.close();

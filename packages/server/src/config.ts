@@ -20,6 +20,14 @@ export interface ServerConfig {
   dataDir: string;
   /** Absolute directory of the built client that the server serves. */
   clientDir: string;
+  /** Hours without activity after which a battle only its creator ever joined is deleted. */
+  openBattleTtlHours: number;
+  /** Whether a reverse proxy in front sets X-Real-IP / X-Forwarded-For: only then are those headers the client's address. */
+  trustProxy: boolean;
+  /** Origins (besides the server's own) whose pages may read the server's HTTP answers (CORS). */
+  corsOrigins: string[];
+  /** Battles one client address may create per hour. */
+  createsPerHour: number;
 }
 
 // This file is packages/server/src/config.ts under ts-jest and
@@ -29,6 +37,8 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const DEFAULT_PORT = 2567;
 const DEFAULT_HOST = '0.0.0.0';
+const DEFAULT_OPEN_BATTLE_TTL_HOURS = 48;
+const DEFAULT_CREATES_PER_HOUR = 30;
 
 /** What each variable must hold, as said in the error message. */
 const EXPECTED = {
@@ -38,6 +48,10 @@ const EXPECTED = {
   DATABASE_URL: 'a postgres:// or postgresql:// URL',
   LAMES_DATA_DIR: 'a directory path',
   LAMES_CLIENT_DIR: 'a directory path',
+  LAMES_OPEN_BATTLE_TTL_HOURS: 'a number of hours from 1 to 8760',
+  LAMES_TRUST_PROXY: '1 or 0 (true or false)',
+  LAMES_CORS_ORIGINS: 'comma-separated origins such as https://example.org (scheme, host and port only)',
+  LAMES_CREATES_PER_HOUR: 'a whole number from 1 to 100000',
 } as const;
 
 type VarName = keyof typeof EXPECTED;
@@ -73,7 +87,38 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\0]+$/)
     .optional(),
+  LAMES_OPEN_BATTLE_TTL_HOURS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number)
+    .pipe(z.number().min(1).max(8760))
+    .optional(),
+  LAMES_TRUST_PROXY: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+  LAMES_CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isOrigin)).min(1))
+    .optional(),
+  LAMES_CREATES_PER_HOUR: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100_000))
+    .optional(),
 });
+
+/** An origin as browsers send it: http(s), host, optional port, nothing after. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 /** Hides the credentials of a URL (`//user:secret@host` → `//***@host`) before it goes in a message or a log. */
 export function redactUrl(value: string): string {
@@ -111,5 +156,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: path.resolve(
       v.LAMES_CLIENT_DIR ?? path.join(REPO_ROOT, 'packages', 'client', 'dist'),
     ),
+    openBattleTtlHours: v.LAMES_OPEN_BATTLE_TTL_HOURS ?? DEFAULT_OPEN_BATTLE_TTL_HOURS,
+    trustProxy: v.LAMES_TRUST_PROXY ?? false,
+    corsOrigins: v.LAMES_CORS_ORIGINS ?? [],
+    createsPerHour: v.LAMES_CREATES_PER_HOUR ?? DEFAULT_CREATES_PER_HOUR,
   };
 }

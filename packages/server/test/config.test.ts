@@ -83,4 +83,13 @@ describe('readConfig', () => {
       '/srv/lames/client',
     );
   });
+
+  test('LAMES_OPEN_BATTLE_TTL_HOURS defaults to 48 and must be 1 to 8760 hours; LAMES_TRUST_PROXY defaults to off', () => {
+    expect(readConfig({})).toMatchObject({ openBattleTtlHours: 48, trustProxy: false });
+    expect(readConfig({ LAMES_OPEN_BATTLE_TTL_HOURS: '12', LAMES_TRUST_PROXY: '1' })).toMatchObject({ openBattleTtlHours: 12, trustProxy: true });
+    for (const bad of ['0', 'soon', '9000', '-3']) {
+      expect(() => readConfig({ LAMES_OPEN_BATTLE_TTL_HOURS: bad })).toThrow(`LAMES_OPEN_BATTLE_TTL_HOURS must be a number of hours from 1 to 8760, got '${bad}'`);
+    }
+    expect(() => readConfig({ LAMES_TRUST_PROXY: 'yes' })).toThrow(/LAMES_TRUST_PROXY must be 1 or 0/);
+  });
 });

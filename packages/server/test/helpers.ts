@@ -47,7 +47,18 @@ export interface TestServer {
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { port: 0, host: '127.0.0.1', dataDir: mkdtempSync(path.join(tmpdir(), 'lames-test-')), clientDir: path.join(tmpdir(), 'lames-no-client'), ...overrides };
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'lames-test-')),
+    clientDir: path.join(tmpdir(), 'lames-no-client'),
+    openBattleTtlHours: 48,
+    trustProxy: false,
+    corsOrigins: [],
+    // Tests open many battles from 127.0.0.1; test/limits/ checks the real budget.
+    createsPerHour: 100_000,
+    ...overrides,
+  };
 }
 
 export async function startTestServer(opts: StartOptions = {}, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
@@ -67,11 +78,18 @@ export async function startTestServer(opts: StartOptions = {}, overrides: Partia
 }
 
 /** Messages a room received, by type, recorded from the moment of the join. */
+export interface Invite {
+  seat: string;
+  token: string;
+}
+
 export interface Inbox {
-  welcome: Array<{ seat: string; battleId: string; log: unknown[] }>;
+  welcome: Array<{ seat: string; battleId: string; log: unknown[]; seatKey?: string; invites?: Invite[] }>;
   events: Array<Array<Record<string, unknown>>>;
   rejected: Array<{ code: string; section: string; message: { fr: string; en: string } }>;
   storeError: unknown[];
+  invites: Array<{ invites: Invite[] }>;
+  seatTakenOver: unknown[];
 }
 
 export interface Seated {
@@ -82,8 +100,10 @@ export interface Seated {
 }
 
 export function seated(room: SdkRoom): Seated {
-  const inbox: Inbox = { welcome: [], events: [], rejected: [], storeError: [] };
+  const inbox: Inbox = { welcome: [], events: [], rejected: [], storeError: [], invites: [], seatTakenOver: [] };
   room.onMessage('welcome', (m) => inbox.welcome.push(m));
+  room.onMessage('invites', (m) => inbox.invites.push(m));
+  room.onMessage('seatTakenOver', (m) => inbox.seatTakenOver.push(m));
   room.onMessage('events', (m) => inbox.events.push(m));
   room.onMessage('rejected', (m) => inbox.rejected.push(m));
   room.onMessage('storeError', (m) => inbox.storeError.push(m));
@@ -108,4 +128,70 @@ export const settle = (ms = 60) => new Promise((r) => setTimeout(r, ms));
 /** Every raw frame, as one UTF-8 string, for searching names in it. */
 export function framesText(frames: Buffer[]): string {
   return Buffer.concat(frames).toString('utf8');
+}
+
+/** A seated connection once its welcome has come. */
+export async function welcomed(room: SdkRoom): Promise<Seated> {
+  const s = seated(room);
+  await waitFor(() => s.inbox.welcome.length > 0, `the welcome of ${room.roomId}`);
+  return s;
+}
+
+export interface OpenedBattle {
+  battleId: string;
+  creator: Seated;
+  /** The creator's seat key. */
+  key: string;
+  /** The invites handed to the creator, by seat (`spectator` included). */
+  invites: Record<string, string>;
+}
+
+/** Opens a battle as its creator (default: the first side of ash-plain, listed, no referee). */
+export async function openBattle(
+  server: TestServer,
+  options: { scenarioId?: string; seat?: string; playerName?: string; battleName?: string; listed?: boolean; referee?: boolean } = {},
+): Promise<OpenedBattle> {
+  const creator = await welcomed(
+    await server.client().create('battle', { scenarioId: 'ash-plain', seat: 'ardenne', playerName: 'Créateur', ...options }),
+  );
+  const welcome = creator.inbox.welcome[0];
+  const invites = Object.fromEntries((welcome.invites ?? []).map((i) => [i.seat, i.token]));
+  return { battleId: creator.room.roomId, creator, key: welcome.seatKey!, invites };
+}
+
+/** Joins a battle by id with the given options, waiting for the welcome. */
+export async function joinBattle(server: TestServer, battleId: string, options: Record<string, unknown>): Promise<Seated> {
+  return welcomed(await server.client().joinById(battleId, { playerName: 'Joueur', ...options }));
+}
+
+/**
+ * A battle with every seat taken through its invites: the creator on
+ * `seat`, each other side, the referee when asked for, and a spectator
+ * through the spectator link. Keys by seat.
+ */
+export async function seatEveryone(
+  server: TestServer,
+  options: { scenarioId?: string; seat?: string; battleName?: string; referee?: boolean; listed?: boolean } = {},
+): Promise<{ battleId: string; seats: Record<string, Seated>; keys: Record<string, string>; invites: Record<string, string> }> {
+  const opened = await openBattle(server, options);
+  const creatorSeat = opened.creator.inbox.welcome[0].seat;
+  const seats: Record<string, Seated> = { [creatorSeat]: opened.creator };
+  const keys: Record<string, string> = { [creatorSeat]: opened.key };
+  for (const [seat, token] of Object.entries(opened.invites)) {
+    seats[seat] = await joinBattle(server, opened.battleId, { invite: token, playerName: `Joueur ${seat}` });
+    if (seat !== 'spectator') keys[seat] = seats[seat].inbox.welcome[0].seatKey!;
+  }
+  return { battleId: opened.battleId, seats, keys, invites: opened.invites };
+}
+
+export async function leaveAll(...seats: Seated[]): Promise<void> {
+  await Promise.all(seats.map((s) => s.room.leave(true).catch(() => undefined)));
+}
+
+/** Silences the SDK's warning when the server closes a refused join (4002): some tests refuse joins on purpose. */
+export function quietRefusedJoins(): void {
+  const warn = console.warn;
+  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!/closed unexpectedly \(400[02]\)/.test(String(args[0]))) warn(...args);
+  });
 }

@@ -3,8 +3,9 @@
  * waits, every seat sees who it waits for, the attacker is refused
  * meanwhile, and the defending player's choice completes the combat.
  */
-import { apply, createGame, loadScenario, lossChoices, scenarioById, viewFor, type LossPlan, type Scenario } from '@lames/rules';
-import { seated, startTestServer, waitFor, type Seated, type TestServer } from './helpers';
+import { apply, createGame, loadScenario, lossChoices, viewFor, type LossPlan, type Scenario } from '@lames/rules';
+import { scenarioById } from '@lames/rules/scenarios';
+import { joinBattle, openBattle, startTestServer, waitFor, type Seated, type TestServer } from './helpers';
 
 const FORD = scenarioById('the-ford')!;
 /** the-ford reduced to the knights engaging the warband head-on, the knights' wing on the attack. */
@@ -12,8 +13,8 @@ const CLASH: Scenario = loadScenario({
   ...FORD,
   id: 'clash',
   sides: FORD.sides.map((s) => ({ ...s, wings: s.wings.map((w) => (w.id === 'ardenne-left' ? { ...w, directive: 'attack' as const } : w)) })),
+  // Without the ambush deployed hidden, the clash opens on turn 1 with no deployment phase (§4.5.2).
   units: FORD.units.filter((u) => ['h-knights', 'o-warband', 'h-gauvain', 'h-iseult', 'o-grishak', 'o-uzgul'].includes(u.id)).map((u) => (u.id === 'h-knights' ? { ...u, hex: '0509', facing: 0 } : u.id === 'o-warband' ? { ...u, hex: '0508', facing: 6 } : u)),
-  decoys: [],
 });
 const SHOCK = { type: 'shock', piece: 'h-knights', target: 'o-warband', supported: true } as const;
 
@@ -45,9 +46,9 @@ afterAll(async () => {
 const pendingOf = (s: Seated) => (s.room.state as unknown as { pendingLosses: string }).pendingLosses;
 
 test('§2.7.4 the combat waits for the defending player, who alone chooses how the losses are absorbed', async () => {
-  const ardenne = seated(await server.client().create('battle', { scenarioId: 'clash', seat: 'ardenne', playerName: 'Gauvain' }));
-  const black = seated(await server.client().joinById(ardenne.room.roomId, { seat: 'black-teeth', playerName: 'Grishak' }));
-  await waitFor(() => ardenne.inbox.welcome.length === 1 && black.inbox.welcome.length === 1, 'the welcomes');
+  const opened = await openBattle(server, { scenarioId: 'clash', playerName: 'Gauvain' });
+  const ardenne = opened.creator;
+  const black = await joinBattle(server, opened.battleId, { invite: opened.invites['black-teeth'], playerName: 'Grishak' });
 
   ardenne.room.send('action', { type: 'activate', piece: 'h-knights' });
   ardenne.room.send('action', SHOCK);
@@ -74,4 +75,17 @@ test('§2.7.4 the combat waits for the defending player, who alone chooses how t
   expect(told.some((e) => (e.type === 'stepLost' || e.type === 'recoiled') && e.unit === 'o-warband')).toBe(true);
   expect(ardenne.inbox.events.at(-1)!.some((e) => e.type === 'activationEnded' && e.piece === 'h-knights')).toBe(true);
   await Promise.all([ardenne, black].map((s) => s.room.leave(true)));
+});
+
+test('§2.7.4 the referee decides the losses for an absent defending player', async () => {
+  const opened = await openBattle(server, { scenarioId: 'clash', playerName: 'Gauvain', referee: true });
+  const ardenne = opened.creator;
+  const referee = await joinBattle(server, opened.battleId, { invite: opened.invites.referee, playerName: 'Arbitre' });
+  ardenne.room.send('action', { type: 'activate', piece: 'h-knights' });
+  ardenne.room.send('action', SHOCK);
+  await waitFor(() => pendingOf(referee) !== '', 'the pending losses');
+  referee.room.send('action', { type: 'absorbLosses', ...choices.at(-1)! });
+  await waitFor(() => pendingOf(ardenne) === '' || referee.inbox.rejected.length > 0, 'the decision');
+  expect(referee.inbox.rejected).toEqual([]);
+  await Promise.all([ardenne, referee].map((s) => s.room.leave(true)));
 });

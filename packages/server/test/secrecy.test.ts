@@ -1,31 +1,38 @@
 /**
  * Fiche mécanismes communs, Unités Cachées et Leurres: the server keeps the
  * secrets. These tests read the raw bytes each connection receives, before
- * any decoding, so that no layer can hide a leak.
+ * any decoding, so that no layer can hide a leak. The Black Teeth deploy
+ * their ambush and its decoy over the wire (§4.5.2), as a player would.
  */
-import { apply, createGame, loadScenario, reachable, scenarioById, type ActionInput, type Scenario } from '@lames/rules';
-import { framesText, seated, settle, startTestServer, waitFor, type Seated, type TestServer } from './helpers';
+import { apply, createGame, parseHexLabel, reachable, type ActionInput, type GameState } from '@lames/rules';
+import { scenarioById } from '@lames/rules/scenarios';
+import { deploySides, FORD_DECOY, FORD_PLACEMENT, type LabelledPlacement } from '@lames/rules/testing';
+import { framesText, joinBattle, openBattle, settle, startTestServer, waitFor, type Seated, type TestServer } from './helpers';
 
 const FORD = scenarioById('the-ford')!;
-const VARIANT_A = fordWith('1303', '1204');
-const SECRET_STRINGS = ['o-ambush', 'Embuscade gobeline', 'goblin-infantry', 'o-decoy-1'];
-const REFEREE_CODE = 'arbitre-du-gue';
+const SECRET_STRINGS = ['o-ambush', 'Embuscade gobeline', 'goblin-infantry', FORD_DECOY];
 const SEED = 'a fixed seed for tests only';
+/** FORD_PLACEMENT with the ambush and its decoy swapped: the decoy in the wood at 1303, the ambush at 1204. */
+const SWAPPED: LabelledPlacement = {
+  units: [{ ...FORD_PLACEMENT.units[0], hex: FORD_PLACEMENT.decoys[0].hex }],
+  decoys: [{ ...FORD_PLACEMENT.decoys[0], hex: FORD_PLACEMENT.units[0].hex }],
+};
 
-/** the-ford with the hidden unit and the decoy at the given hexes (same facing, same mimic). */
-function fordWith(ambushHex: string, decoyHex: string): Scenario {
-  return loadScenario({
-    ...FORD,
-    units: FORD.units.map((u) => (u.id === 'o-ambush' ? { ...u, hex: ambushHex } : u)),
-    decoys: FORD.decoys.map((d) => ({ ...d, hex: decoyHex })),
-  });
+/** The deploy action for a placement written with hex labels (the wire carries hex indexes). */
+function deployAction(placement: LabelledPlacement): ActionInput {
+  const hex = (label: string) => parseHexLabel(FORD.map, label);
+  return {
+    type: 'deploy',
+    units: placement.units.map((u) => ({ ...u, hex: hex(u.hex) })),
+    decoys: placement.decoys.map((d) => ({ ...d, hex: hex(d.hex) })),
+  } as ActionInput;
 }
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     seed: () => SEED,
-    scenarios: { 'the-ford': FORD, 'variant-a': VARIANT_A, 'variant-b': fordWith('1204', '1303') },
+    scenarios: { 'the-ford': FORD },
   });
 });
 afterAll(async () => {
@@ -41,8 +48,8 @@ async function act(actor: Seated, action: ActionInput, everyone: Seated[]): Prom
 }
 
 /** The shortest legal move of a piece (its wing's directive may forbid one-hex moves, §2.6.11.1), and where it ends. */
-function shortestMove(scenario: Scenario, before: Array<[string, ActionInput]>, side: string, piece: string): { action: ActionInput; hex: number } {
-  let game = createGame(scenario, 'local');
+function shortestMove(placement: LabelledPlacement, before: Array<[string, ActionInput]>, side: string, piece: string): { action: ActionInput; hex: number } {
+  let game: GameState = deploySides(createGame(FORD, SEED), { 'black-teeth': placement }).state;
   for (const [seat, action] of before) {
     const r = apply(game, seat, action);
     if (!r.ok) throw new Error(`local replay refused: ${r.rejection.code}`);
@@ -61,24 +68,24 @@ const ARDENNE_TURN: Array<[string, ActionInput]> = [
 
 describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units and decoys', () => {
   test('the opponent and spectators never receive the identity of the hidden unit or the decoy; the owner and the referee do', async () => {
-    const ardenne = seated(await server.client().create('battle', { scenarioId: 'the-ford', refereeCode: REFEREE_CODE, seat: 'ardenne', playerName: 'Gauvain' }));
-    const id = ardenne.room.roomId;
-    const black = seated(await server.client().joinById(id, { seat: 'black-teeth', playerName: 'Grishak' }));
-    const referee = seated(await server.client().joinById(id, { seat: 'referee', playerName: 'Arbitre', refereeCode: REFEREE_CODE }));
-    const spectator = seated(await server.client().joinById(id, { seat: 'spectator', playerName: 'Curieux' }));
+    const opened = await openBattle(server, { scenarioId: 'the-ford', referee: true, playerName: 'Gauvain' });
+    const ardenne = opened.creator;
+    const black = await joinBattle(server, opened.battleId, { invite: opened.invites['black-teeth'], playerName: 'Grishak' });
+    const referee = await joinBattle(server, opened.battleId, { invite: opened.invites.referee, playerName: 'Arbitre' });
+    const spectator = await joinBattle(server, opened.battleId, { invite: opened.invites.spectator, playerName: 'Curieux' });
     const all = [ardenne, black, referee, spectator];
-    await waitFor(() => all.every((s) => s.inbox.welcome.length === 1), 'the welcomes');
 
+    await act(black, deployAction(FORD_PLACEMENT), all);
     for (const [, action] of ARDENNE_TURN) await act(ardenne, action, all);
     const activateAmbush: [string, ActionInput] = ['black-teeth', { type: 'activate', piece: 'o-ambush' }];
-    const ambush = shortestMove(FORD, [...ARDENNE_TURN, activateAmbush], 'black-teeth', 'o-ambush');
+    const ambush = shortestMove(FORD_PLACEMENT, [...ARDENNE_TURN, activateAmbush], 'black-teeth', 'o-ambush');
     const blackTurn: Array<[string, ActionInput]> = [
       activateAmbush,
       ['black-teeth', ambush.action],
-      ['black-teeth', { type: 'activate', piece: 'o-decoy-1' }],
+      ['black-teeth', { type: 'activate', piece: FORD_DECOY }],
     ];
     for (const [, action] of blackTurn) await act(black, action, all);
-    await act(black, shortestMove(FORD, [...ARDENNE_TURN, ...blackTurn], 'black-teeth', 'o-decoy-1').action, all);
+    await act(black, shortestMove(FORD_PLACEMENT, [...ARDENNE_TURN, ...blackTurn], 'black-teeth', FORD_DECOY).action, all);
     await act(black, { type: 'endTurn' }, all);
     await settle();
 
@@ -97,9 +104,9 @@ describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units a
       expect(s.room.state.secrets?.size ?? 0).toBe(0);
     }
     for (const s of [black, referee]) {
-      expect([...s.room.state.secrets.keys()].sort()).toEqual(['s:o-ambush', 's:o-decoy-1']);
+      expect([...s.room.state.secrets.keys()].sort()).toEqual([`s:${FORD_DECOY}`, 's:o-ambush']);
       expect(s.room.state.secrets.get('s:o-ambush').hex).toBe(ambush.hex);
-      expect(s.room.state.secrets.get('s:o-decoy-1').isDecoy).toBe(true);
+      expect(s.room.state.secrets.get(`s:${FORD_DECOY}`).isDecoy).toBe(true);
     }
     const ambushCover = black.room.state.secrets.get('s:o-ambush').coverId;
     expect(ardenne.room.state.covers.get(`c:${ambushCover}`).hex).toBe(ambush.hex);
@@ -110,20 +117,22 @@ describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units a
 
   test('a hidden unit and a decoy are indistinguishable: swapping them gives the opponent byte-identical streams', async () => {
     const streams: Buffer[][] = [];
-    for (const [scenarioId, pieceAt1303] of [['variant-a', 'o-ambush'], ['variant-b', 'o-decoy-1']] as const) {
-      const ardenne = seated(await server.client().create('battle', { scenarioId, battleName: 'Le gué', seat: 'ardenne', playerName: 'Gauvain' }));
-      const black = seated(await server.client().joinById(ardenne.room.roomId, { seat: 'black-teeth', playerName: 'Grishak' }));
+    for (const [placement, pieceAt1303] of [[FORD_PLACEMENT, 'o-ambush'], [SWAPPED, FORD_DECOY]] as const) {
+      const opened = await openBattle(server, { scenarioId: 'the-ford', battleName: 'Le gué', playerName: 'Gauvain' });
+      const ardenne = opened.creator;
+      const black = await joinBattle(server, opened.battleId, { invite: opened.invites['black-teeth'], playerName: 'Grishak' });
       const both = [ardenne, black];
-      await waitFor(() => both.every((s) => s.inbox.welcome.length === 1), 'the welcomes');
       await settle();
+      await act(black, deployAction(placement), both);
       for (const [, action] of ARDENNE_TURN) await act(ardenne, action, both);
       await act(black, { type: 'activate', piece: pieceAt1303 }, both);
-      // The move the hidden unit may make (variant A), played by whichever piece stands in 1303.
-      const move = shortestMove(VARIANT_A, [...ARDENNE_TURN, ['black-teeth', { type: 'activate', piece: 'o-ambush' }]], 'black-teeth', 'o-ambush');
+      // The move the hidden unit may make from 1303, played by whichever piece stands there.
+      const move = shortestMove(FORD_PLACEMENT, [...ARDENNE_TURN, ['black-teeth', { type: 'activate', piece: 'o-ambush' }]], 'black-teeth', 'o-ambush');
       await act(black, { ...move.action, piece: pieceAt1303 } as ActionInput, both);
       await act(black, { type: 'endTurn' }, both);
       await settle();
-      streams.push(normalise(ardenne.frames(), [ardenne.room.roomId, ardenne.room.sessionId, ardenne.room.reconnectionToken.split(':')[1]]));
+      const tokens = [opened.key, ...Object.values(opened.invites)];
+      streams.push(normalise(ardenne.frames(), [ardenne.room.roomId, ardenne.room.sessionId, ardenne.room.reconnectionToken.split(':')[1], ...tokens]));
       await Promise.all(both.map((s) => s.room.leave(true)));
     }
     const [a, b] = streams;
@@ -133,8 +142,8 @@ describe('Fiche mécanismes communs, Unités Cachées et Leurres: hidden units a
 });
 
 /**
- * The room id, session id and reconnection token are random per connection
- * and tell nothing about the game; they are blanked (same length) so that
+ * The room id, session id, reconnection token, seat key and invites are
+ * random per connection and tell nothing about the game; they are blanked (same length) so that
  * the two streams can be compared byte for byte.
  */
 function normalise(frames: Buffer[], randomIds: string[]): Buffer[] {

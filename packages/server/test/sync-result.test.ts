@@ -3,9 +3,10 @@ import {
   createGame,
   fixedDice,
   loadScenario,
-  SCENARIOS,
   type GameState,
 } from '@lames/rules';
+import { SCENARIOS } from '@lames/rules/scenarios';
+import { fordGame } from '@lames/rules/testing';
 import { syncBattleState } from '../src/sync/apply';
 import { BattleState } from '../src/sync/schema';
 
@@ -17,7 +18,8 @@ const sync = (game: GameState) => {
 
 describe('sync: the end of the game and the weather reach every seat', () => {
   test('§2.4 while playing there is no result; at the end the result (winner, points and their sources) is synced as JSON', () => {
-    let game = createGame(SCENARIOS[0], 'seed');
+    // The-ford once the Black Teeth have deployed (§4.5.2): the battle is on.
+    let game = fordGame('seed');
     expect(sync(game)).toMatchObject({ status: 'playing', result: '' });
     game = (
       apply(game, game.activeSide, { type: 'endTurn' }, { dice: fixedDice([]) }) as {

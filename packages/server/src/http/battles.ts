@@ -1,67 +1,62 @@
 import { matchMaker } from '@colyseus/core';
 import type { Scenario } from '@lames/rules';
-import type { BattleStore } from '../persistence/store';
+import { z } from 'zod';
+import type { BattleStore, BattleSummary } from '../persistence/store';
+import { BATTLE_ID_PATTERN } from '../persistence/record-schema';
 import { scenarioName, type BattleMetadata } from '../rooms/metadata';
 
-/** An open battle as the lobby lists it: the room's public metadata, under its room id. */
-export type OpenBattle = Omit<BattleMetadata, 'battleId'> & { roomId: string };
+export const PAGE_SIZE = 20;
 
-/** A saved, unfinished battle no room has open: creating a room with {resume: battleId} continues it. */
-export interface ResumableBattle {
-  battleId: string;
-  battleName: string;
-  scenarioId: string;
+/** A battle as the lobby shows it: its stored public summary, and whether a room runs it and who is connected there. */
+export interface LobbyBattle extends Omit<BattleSummary, 'sides'> {
   scenarioName: { fr: string; en: string } | null;
-  updatedAt: string;
-  /** The sides to resume as; none is taken while no room is open. */
-  sides: { id: string; name: string; taken: false }[];
-  hasReferee: boolean;
+  sides: Array<BattleSummary['sides'][number] & { connected: boolean }>;
+  referee: BattleSummary['referee'] & { connected: boolean };
+  spectators: number;
+  /** A room is running the battle: join it by id (else create with `resume`). */
+  open: boolean;
 }
 
-/**
- * The lobby: open battles from the matchmaker, then saved battles that are
- * not open. Fields are copied one by one from the room metadata, so nothing
- * a room might add there (never the referee code) reaches the lobby by
- * accident.
- */
-export async function listBattles(
-  store: BattleStore,
-  scenarios: ReadonlyMap<string, Scenario>,
-  logError: (message: string, error?: unknown) => void,
-): Promise<{ open: OpenBattle[]; resumable: ResumableBattle[] }> {
-  const rooms = await matchMaker.query({ name: 'battle' });
-  const open = rooms.filter((r) => r.metadata).map((r) => openBattle(r.roomId, r.metadata as BattleMetadata));
-  const openIds = new Set(open.map((b) => b.roomId));
-  let saved: Awaited<ReturnType<BattleStore['listUnfinished']>> = [];
-  try {
-    saved = await store.listUnfinished();
-  } catch (e) {
-    logError('the lobby could not list saved battles', e);
-  }
-  const resumable = saved
-    .filter((b) => !openIds.has(b.id))
-    .map((b) => ({
-      battleId: b.id,
-      battleName: b.battleName,
-      scenarioId: b.scenarioId,
-      scenarioName: scenarioName(b.scenarioId, scenarios),
-      updatedAt: b.updatedAt,
-      sides: b.sides.map((s) => ({ id: s.id, name: s.name, taken: false as const })),
-      hasReferee: b.hasReferee,
-    }));
-  return { open, resumable };
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(0).max(100_000).default(0),
+});
+
+export const lookupBodySchema = z.object({
+  ids: z.array(z.string().regex(BATTLE_ID_PATTERN, 'expected a battle id')).max(50, 'at most 50 ids'),
+});
+
+/** One page of listed battles, most recently active first. Reads only stored summaries, never a record. */
+export async function listBattlesPage(store: BattleStore, scenarios: ReadonlyMap<string, Scenario>, page: number) {
+  const { battles, total } = await store.listListed(page, PAGE_SIZE);
+  return { page, pageSize: PAGE_SIZE, total, battles: await withRooms(battles, scenarios) };
 }
 
-function openBattle(roomId: string, m: BattleMetadata): OpenBattle {
-  return {
-    roomId,
-    battleName: m.battleName,
-    scenarioId: m.scenarioId,
-    scenarioName: m.scenarioName,
-    status: m.status,
-    sides: m.sides.map((s) => ({ id: s.id, name: s.name, taken: s.taken })),
-    hasReferee: m.hasReferee,
-    refereeSeated: m.refereeSeated,
-    spectators: m.spectators,
-  };
+/** The summaries of the battles a browser keeps links to (listed or not): public facts only. */
+export async function lookupBattles(store: BattleStore, scenarios: ReadonlyMap<string, Scenario>, ids: string[]) {
+  return { battles: await withRooms(await store.lookup([...new Set(ids)]), scenarios) };
+}
+
+/** Merges what running rooms say of who is connected. Fields are copied one by one: nothing else in a room's metadata reaches the lobby. */
+async function withRooms(summaries: BattleSummary[], scenarios: ReadonlyMap<string, Scenario>): Promise<LobbyBattle[]> {
+  const rooms = summaries.length ? await matchMaker.findRoomsByIds(summaries.map((s) => s.battleId)) : new Map();
+  return summaries.map((s) => {
+    const metadata = rooms.get(s.battleId)?.metadata as BattleMetadata | undefined;
+    const connected = (seat: string) => metadata?.connected?.[seat] === true;
+    return {
+      battleId: s.battleId,
+      battleName: s.battleName,
+      scenarioId: s.scenarioId,
+      scenarioName: scenarioName(s.scenarioId, scenarios),
+      status: s.status,
+      turn: s.turn,
+      activeSide: s.activeSide,
+      ...(s.awaiting !== undefined && { awaiting: s.awaiting }),
+      sides: s.sides.map((side) => ({ id: side.id, name: side.name, claimed: side.claimed, playerName: side.playerName, connected: connected(side.id) })),
+      referee: { exists: s.referee.exists, claimed: s.referee.claimed, connected: connected('referee') },
+      spectators: typeof metadata?.spectators === 'number' ? metadata.spectators : 0,
+      listed: s.listed,
+      open: rooms.has(s.battleId),
+      updatedAt: s.updatedAt,
+    };
+  });
 }

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { matchMaker } from '@colyseus/core';
-import { scenarioSummaries, type Scenario } from '@lames/rules';
+import type { Scenario } from '@lames/rules';
+import { scenarioSummaries } from '@lames/rules/scenarios';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { BattleStore } from '../persistence/store';
-import { listBattles } from './battles';
+import { listBattlesPage, lookupBattles, lookupBodySchema, pageQuerySchema } from './battles';
+import type { z } from 'zod';
 
 export interface RouteDeps {
   store: BattleStore;
@@ -24,8 +26,15 @@ export function mountRoutes(app: Application, deps: RouteDeps): void {
   app.get('/api/scenarios', (_req, res) => {
     res.json(scenarioSummaries());
   });
-  app.get('/api/battles', async (_req, res) => {
-    res.json(await listBattles(deps.store, deps.scenarios, deps.logError));
+  app.get('/api/battles', async (req, res) => {
+    const query = pageQuerySchema.safeParse(req.query);
+    if (!query.success) return void res.status(400).json({ error: describe(query.error) });
+    res.json(await listBattlesPage(deps.store, deps.scenarios, query.data.page));
+  });
+  app.post('/api/battles/lookup', express.json({ limit: '16kb' }), async (req, res) => {
+    const body = lookupBodySchema.safeParse(req.body);
+    if (!body.success) return void res.status(400).json({ error: describe(body.error) });
+    res.json(await lookupBattles(deps.store, deps.scenarios, body.data.ids));
   });
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'not found' });
@@ -33,9 +42,17 @@ export function mountRoutes(app: Application, deps: RouteDeps): void {
   if (existsSync(path.join(deps.clientDir, 'index.html'))) serveClient(app, deps.clientDir);
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
+    // The body parser's own refusals (bad JSON, too large) are the client's fault: say so.
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) return void res.status(status).json({ error: (err as Error).message });
     deps.logError('an HTTP request failed', err);
     res.status(500).json({ error: 'internal error' });
   });
+}
+
+/** Every problem of a request, each with the field it is about. */
+function describe(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
 }
 
 /** The built client, and index.html for any other GET so the client's own routes survive a reload. */

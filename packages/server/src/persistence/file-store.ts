@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { checkRecord, CorruptRecordError, isValidBattleId } from './record-schema';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleRecord, BattleStore, BattleSummary } from './store';
-import { summaryOf } from './summary';
+import { isExpired, summaryOf } from './summary';
 
 const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
 const TEMP_SUFFIX = '.tmp';
@@ -35,6 +35,8 @@ function isMissing(e: unknown): boolean {
 
 export class FileStore implements BattleStore {
   private readonly queue = new KeyedQueue();
+  /** What the lobby and the expiry sweep need of every battle, kept up to date by save and delete. */
+  private readonly index = new Map<string, IndexEntry>();
   private closed = false;
 
   constructor(readonly dir: string) {}
@@ -50,7 +52,11 @@ export class FileStore implements BattleStore {
     // Refuse to write what load would refuse to read.
     checkRecord(r, `battle ${r.id}`);
     const json = JSON.stringify(r);
-    await this.queue.run(r.id, () => this.writeAtomically(this.fileOf(r.id), json));
+    const entry = entryOf(r);
+    await this.queue.run(r.id, async () => {
+      await this.writeAtomically(this.fileOf(r.id), json);
+      this.index.set(r.id, entry);
+    });
   }
 
   async load(id: string): Promise<BattleRecord | null> {
@@ -67,30 +73,52 @@ export class FileStore implements BattleStore {
     return parseFile(text, file, id);
   }
 
-  async listUnfinished(): Promise<BattleSummary[]> {
+  async delete(id: string): Promise<void> {
     this.assertOpen();
-    const names = await fs.readdir(this.dir);
-    const summaries: BattleSummary[] = [];
-    for (const name of names) {
+    assertId(id);
+    await this.queue.run(id, async () => {
+      await fs.rm(this.fileOf(id), { force: true });
+      this.index.delete(id);
+      await syncDir(this.dir);
+    });
+  }
+
+  async listListed(page: number, pageSize: number): Promise<{ battles: BattleSummary[]; total: number }> {
+    this.assertOpen();
+    const listed = [...this.index.values()]
+      .flatMap((e) => (e.summary?.listed && e.summary.status !== 'ended' ? [e.summary] : []))
+      .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.battleId.localeCompare(b.battleId));
+    return { battles: listed.slice(page * pageSize, (page + 1) * pageSize), total: listed.length };
+  }
+
+  async lookup(ids: readonly string[]): Promise<BattleSummary[]> {
+    this.assertOpen();
+    return ids.flatMap((id) => {
+      const summary = this.index.get(id)?.summary;
+      return summary ? [summary] : [];
+    });
+  }
+
+  async listExpired(before: string): Promise<string[]> {
+    this.assertOpen();
+    return [...this.index.entries()].filter(([, e]) => isExpired(e, before)).map(([id]) => id);
+  }
+
+  /** Reads every battle once, at open: afterwards the lobby is answered from this index alone. */
+  async buildIndex(): Promise<void> {
+    for (const name of await fs.readdir(this.dir)) {
       const id = RECORD_FILE.exec(name)?.[1];
       if (!id) continue;
-      let record: BattleRecord | null;
       try {
-        record = await this.load(id);
+        const record = await this.load(id);
+        if (record) this.index.set(id, entryOf(record));
       } catch (e) {
         // One damaged file must not hide every other battle from the lobby;
         // loading that battle still fails with the same message.
-        if (e instanceof CorruptRecordError) {
-          console.warn(`[lames] skipping ${e.message}`);
-          continue;
-        }
-        throw e;
-      }
-      if (record && record.status !== 'ended') {
-        summaries.push(summaryOf(record));
+        if (!(e instanceof CorruptRecordError)) throw e;
+        console.warn(`[lames] skipping ${e.message}`);
       }
     }
-    return summaries.sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
   }
 
   async close(): Promise<void> {
@@ -122,6 +150,14 @@ export class FileStore implements BattleStore {
     }
     await syncDir(this.dir);
   }
+}
+
+interface IndexEntry extends Pick<BattleRecord, 'access' | 'updatedAt'> {
+  summary: BattleSummary | null;
+}
+
+function entryOf(record: BattleRecord): IndexEntry {
+  return { summary: summaryOf(record), access: record.access, updatedAt: record.updatedAt };
 }
 
 function parseFile(text: string, file: string, id: string): BattleRecord {
@@ -180,5 +216,7 @@ export async function openFileStore(dataDir: string): Promise<FileStore> {
     );
   }
   await removeStaleTemps(dir);
-  return new FileStore(dir);
+  const store = new FileStore(dir);
+  await store.buildIndex();
+  return store;
 }

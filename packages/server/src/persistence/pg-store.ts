@@ -3,7 +3,8 @@
  *
  * One row per battle. The whole record lives in the `record` jsonb column, so
  * a load gives back exactly what was saved; the other columns copy the fields
- * the lobby lists and sorts by, so listing does not read every game state.
+ * the lobby lists and sorts by, and `summary` the public summary the lobby
+ * pages through (LIMIT/OFFSET), so listing never reads a game state.
  * Unqualified table names: the connection's search_path picks the schema.
  */
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
@@ -11,6 +12,7 @@ import { redactUrl } from '../config';
 import { checkRecord, isValidBattleId } from './record-schema';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleRecord, BattleStore, BattleSummary } from './store';
+import { summaryOf } from './summary';
 
 /**
  * Schema changes, applied in order, each once. Never edit a released step:
@@ -30,6 +32,19 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
         record jsonb NOT NULL
       );
       CREATE INDEX IF NOT EXISTS lames_battles_unfinished ON lames_battles (updated_at DESC) WHERE status <> 'ended';
+    `,
+  },
+  {
+    // Seat keys (issue 7): the lobby pages through public summaries of listed
+    // battles, and the expiry sweep finds battles only their creator joined.
+    // Rows saved before have no summary and are listed nowhere.
+    version: 2,
+    sql: `
+      ALTER TABLE lames_battles ADD COLUMN IF NOT EXISTS listed boolean NOT NULL DEFAULT false;
+      ALTER TABLE lames_battles ADD COLUMN IF NOT EXISTS expirable boolean NOT NULL DEFAULT false;
+      ALTER TABLE lames_battles ADD COLUMN IF NOT EXISTS summary jsonb;
+      CREATE INDEX IF NOT EXISTS lames_battles_listed ON lames_battles (updated_at DESC, id) WHERE listed AND status <> 'ended';
+      CREATE INDEX IF NOT EXISTS lames_battles_expirable ON lames_battles (updated_at) WHERE expirable;
     `,
   },
 ];
@@ -61,6 +76,12 @@ async function migrate(client: PoolClient): Promise<void> {
   }
 }
 
+function assertId(id: string): void {
+  if (!isValidBattleId(id)) {
+    throw new Error(`Invalid battle id ${JSON.stringify(id)}: expected 1 to 64 letters, digits, _ or -`);
+  }
+}
+
 export class PgStore implements BattleStore {
   private readonly queue = new KeyedQueue();
   private closed = false;
@@ -72,28 +93,29 @@ export class PgStore implements BattleStore {
     // Same rules as the file store, so a battle can move from one store to the other.
     checkRecord(r, `battle ${typeof r?.id === 'string' ? r.id : '(no id)'}`);
     const json = JSON.stringify(r);
+    const summary = summaryOf(r);
+    const expirable = !!r.access && !r.access.othersClaimed;
     await this.queue.run(r.id, async () => {
       await this.pool.query(
-        `INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+        `INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record, listed, expirable, summary)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb)
          ON CONFLICT (id) DO UPDATE SET
            battle_name = EXCLUDED.battle_name,
            scenario_id = EXCLUDED.scenario_id,
            status = EXCLUDED.status,
            updated_at = EXCLUDED.updated_at,
-           record = EXCLUDED.record`,
-        [r.id, r.battleName, r.scenarioId, r.status, r.createdAt, r.updatedAt, json],
+           record = EXCLUDED.record,
+           listed = EXCLUDED.listed,
+           expirable = EXCLUDED.expirable,
+           summary = EXCLUDED.summary`,
+        [r.id, r.battleName, r.scenarioId, r.status, r.createdAt, r.updatedAt, json, !!summary?.listed, expirable, summary && JSON.stringify(summary)],
       );
     });
   }
 
   async load(id: string): Promise<BattleRecord | null> {
     this.assertOpen();
-    if (!isValidBattleId(id)) {
-      throw new Error(
-        `Invalid battle id ${JSON.stringify(id)}: expected 1 to 64 letters, digits, _ or -`,
-      );
-    }
+    assertId(id);
     const { rows } = await this.pool.query<{ record: unknown }>(
       'SELECT record FROM lames_battles WHERE id = $1',
       [id],
@@ -102,15 +124,45 @@ export class PgStore implements BattleStore {
     return checkRecord(rows[0].record, `battle ${id} in table lames_battles`);
   }
 
-  async listUnfinished(): Promise<BattleSummary[]> {
+  async delete(id: string): Promise<void> {
     this.assertOpen();
-    // updatedAt comes from the record, so it is the very string that was saved.
-    const { rows } = await this.pool.query<Omit<BattleSummary, 'sides'> & { sides: { id: string; name: string }[] | null }>(
-      `SELECT id, battle_name AS "battleName", scenario_id AS "scenarioId", record->>'updatedAt' AS "updatedAt",
-              record->'state'->'sides' AS "sides", (record->>'refereeCodeHash') IS NOT NULL AS "hasReferee"
-       FROM lames_battles WHERE status <> 'ended' ORDER BY updated_at DESC, id`,
+    assertId(id);
+    await this.queue.run(id, async () => {
+      await this.pool.query('DELETE FROM lames_battles WHERE id = $1', [id]);
+    });
+  }
+
+  async listListed(page: number, pageSize: number): Promise<{ battles: BattleSummary[]; total: number }> {
+    this.assertOpen();
+    const where = `listed AND status <> 'ended' AND summary IS NOT NULL`;
+    const [rows, count] = await Promise.all([
+      this.pool.query<{ summary: BattleSummary }>(
+        `SELECT summary FROM lames_battles WHERE ${where} ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2`,
+        [pageSize, page * pageSize],
+      ),
+      this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM lames_battles WHERE ${where}`),
+    ]);
+    return { battles: rows.rows.map((r) => r.summary), total: count.rows[0].n };
+  }
+
+  async lookup(ids: readonly string[]): Promise<BattleSummary[]> {
+    this.assertOpen();
+    const valid = ids.filter(isValidBattleId);
+    if (valid.length === 0) return [];
+    const { rows } = await this.pool.query<{ summary: BattleSummary }>(
+      'SELECT summary FROM lames_battles WHERE id = ANY($1::text[]) AND summary IS NOT NULL',
+      [valid],
     );
-    return rows.map((r) => ({ ...r, sides: (r.sides ?? []).map((s) => ({ id: s.id, name: s.name })) }));
+    return rows.map((r) => r.summary);
+  }
+
+  async listExpired(before: string): Promise<string[]> {
+    this.assertOpen();
+    const { rows } = await this.pool.query<{ id: string }>(
+      'SELECT id FROM lames_battles WHERE expirable AND updated_at < $1 ORDER BY updated_at LIMIT 1000',
+      [before],
+    );
+    return rows.map((r) => r.id);
   }
 
   async close(): Promise<void> {

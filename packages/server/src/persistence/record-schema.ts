@@ -29,6 +29,8 @@ export class CorruptRecordError extends Error {
 }
 
 const isoDate = z.iso.datetime({ offset: true });
+/** SHA-256, base64url (rooms/seat-keys). */
+const hashSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected a SHA-256 hash in base64url');
 
 // Loose objects: keys added later by the rules library (or the room) survive.
 const stateSchema = z.looseObject({
@@ -59,7 +61,19 @@ export const battleRecordSchema = z.looseObject({
   status: z.enum(['playing', 'ended']),
   state: stateSchema,
   log: z.array(z.looseObject({ type: z.string() })),
-  refereeCodeHash: z.string().nullable(),
+  // Absent from records saved before seat keys (issue 7): they still load, but no room resumes them.
+  access: z
+    .object({
+      listed: z.boolean(),
+      creatorSeat: z.string().min(1),
+      seats: z.record(
+        z.string(),
+        z.object({ keyHash: hashSchema.nullable(), inviteHash: hashSchema.nullable(), playerName: z.string().nullable() }),
+      ),
+      spectatorHash: hashSchema,
+      othersClaimed: z.boolean(),
+    })
+    .optional(),
 });
 
 /**

@@ -7,8 +7,8 @@
  * hosting) and one JSON file per battle otherwise (a single process, nothing
  * to install). See docs/persistence.md.
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { GameEvent, GameState } from '@lames/rules';
+import type { BattleSummary } from './summary';
 import type { ServerConfig } from '../config';
 import { openFileStore } from './file-store';
 import { openPgStore } from './pg-store';
@@ -27,29 +27,51 @@ export interface BattleRecord {
   /** The full authoritative state, hidden units and dice included: never send it to a client as is. */
   state: GameState;
   log: GameEvent[];
-  /** From hashRefereeCode; null when the battle has no referee seat. */
-  refereeCodeHash: string | null;
+  /** Who may sit where. Absent from records saved before seat keys: such a battle cannot be resumed. */
+  access?: BattleAccess;
 }
 
-export interface BattleSummary {
-  id: string;
-  battleName: string;
-  scenarioId: string;
-  updatedAt: string;
-  /** The battle's sides, from its saved state: the lobby offers them as seats even when the scenario is unknown to it. */
-  sides: { id: string; name: string }[];
-  /** Whether the battle was opened with a referee code (never the code itself). */
-  hasReferee: boolean;
+/**
+ * The seats of a battle and who holds them, as hashes only (rooms/seat-keys):
+ * a key proves its holder, an invite lets one person claim the seat once.
+ */
+export interface BattleAccess {
+  /** Listed battles appear in the lobby, where anyone may spectate or claim a side nobody holds. */
+  listed: boolean;
+  /** The seat its creator took: whoever holds it may ask for fresh invites. */
+  creatorSeat: string;
+  /** Every side, and `referee` when the battle has a referee seat. */
+  seats: Record<string, SeatAccess>;
+  /** SHA-256 of the shared spectator link (never spent; it is also the spectators' key). */
+  spectatorHash: string;
+  /** Whether a seat other than the creator's was ever claimed; until then the battle expires when left alone. */
+  othersClaimed: boolean;
 }
 
+export interface SeatAccess {
+  /** SHA-256 of the holder's key; null while nobody holds the seat. */
+  keyHash: string | null;
+  /** SHA-256 of the one invite that may claim the seat; null when none is out. */
+  inviteHash: string | null;
+  /** The holder's name as shown to every seat; null while nobody holds the seat. */
+  playerName: string | null;
+}
+
+export type { BattleSummary } from './summary';
 
 export interface BattleStore {
   /** Creates or replaces the record with this id. Saves of one id are applied in call order. */
   save(r: BattleRecord): Promise<void>;
   /** The record, or null when no battle has this id. Throws on an invalid id or a corrupted record. */
   load(id: string): Promise<BattleRecord | null>;
-  /** Battles still being played, most recently updated first. */
-  listUnfinished(): Promise<BattleSummary[]>;
+  /** Forgets a battle (no error when there is none); ordered after the saves of that id already made. */
+  delete(id: string): Promise<void>;
+  /** One page of listed, unfinished battles, most recently updated first, from stored summaries. */
+  listListed(page: number, pageSize: number): Promise<{ battles: BattleSummary[]; total: number }>;
+  /** The summaries of these battles (unknown ids are left out), in no particular order. */
+  lookup(ids: readonly string[]): Promise<BattleSummary[]>;
+  /** Battles where only the creator ever sat, not updated since `before` (ISO date-time). */
+  listExpired(before: string): Promise<string[]>;
   /** Waits for pending saves, then releases files or connections. */
   close(): Promise<void>;
 }
@@ -57,29 +79,4 @@ export interface BattleStore {
 /** PostgreSQL when config.databaseUrl is set, else the embedded file store in config.dataDir. */
 export function openStore(config: ServerConfig): Promise<BattleStore> {
   return config.databaseUrl ? openPgStore(config.databaseUrl) : openFileStore(config.dataDir);
-}
-
-// scrypt rather than a bare hash: referee codes are short and typed by people,
-// so a leaked store must not let them be brute-forced cheaply. The salt makes
-// equal codes hash differently. N = 2^14 costs ~30 ms, paid only when a
-// referee code is set or tried.
-const SCRYPT_KEYLEN = 32;
-const SCRYPT_OPTIONS = { N: 16384, r: 8, p: 1 };
-
-/** A salted scrypt hash of a referee code, encoded "salt:hash" (both hex). */
-export function hashRefereeCode(code: string): string {
-  const salt = randomBytes(16);
-  const hash = scryptSync(code.normalize('NFC'), salt, SCRYPT_KEYLEN, SCRYPT_OPTIONS);
-  return `${salt.toString('hex')}:${hash.toString('hex')}`;
-}
-
-/** Whether `code` is the one hashed into `hash`; false for a null or malformed hash. Constant-time compare. */
-export function checkRefereeCode(code: string, hash: string | null): boolean {
-  if (typeof code !== 'string' || typeof hash !== 'string') return false;
-  const match = /^([0-9a-f]{32}):([0-9a-f]{64})$/.exec(hash);
-  if (!match) return false;
-  const salt = Buffer.from(match[1], 'hex');
-  const expected = Buffer.from(match[2], 'hex');
-  const actual = scryptSync(code.normalize('NFC'), salt, SCRYPT_KEYLEN, SCRYPT_OPTIONS);
-  return timingSafeEqual(actual, expected);
 }

@@ -1,8 +1,62 @@
-import type { BattleRecord, BattleSummary } from './store';
+import type { GameState } from '@lames/rules';
+import type { BattleRecord } from './store';
 
-/** What the lobby lists of a saved battle: never its log, state or referee code. */
-export function summaryOf(record: BattleRecord): BattleSummary {
-  const { id, battleName, scenarioId, updatedAt } = record;
-  const sides = record.state.sides.map((s) => ({ id: s.id, name: s.name }));
-  return { id, battleName, scenarioId, updatedAt, sides, hasReferee: record.refereeCodeHash !== null };
+/**
+ * What the lobby may know of a saved battle: public facts only (never its
+ * log, its state, a key or an invite). Stores keep it next to the record so
+ * that listing never reads a game state.
+ */
+export interface BattleSummary {
+  battleId: string;
+  battleName: string;
+  scenarioId: string;
+  status: 'deploying' | 'playing' | 'ended';
+  turn: number;
+  activeSide: string;
+  /** The side the game waits for when it is not simply the active side's turn (a choice of losses, the last deployment). */
+  awaiting?: string;
+  sides: { id: string; name: string; claimed: boolean; playerName: string | null }[];
+  referee: { exists: boolean; claimed: boolean };
+  listed: boolean;
+  updatedAt: string;
+}
+
+/** The deployment phase as the rules keep it (GameState.deployment, issue 7); read loosely, only its public `done` flags. */
+type Deployment = { sides: Record<string, { done: boolean }> };
+
+/** The public summary of a record; null for a record saved before seat keys, which nobody can resume. */
+export function summaryOf(record: BattleRecord): BattleSummary | null {
+  const access = record.access;
+  if (!access) return null;
+  const { state } = record;
+  const deployment = (state as GameState & { deployment?: Deployment }).deployment;
+  const referee = access.seats.referee;
+  const summary: BattleSummary = {
+    battleId: record.id,
+    battleName: record.battleName,
+    scenarioId: record.scenarioId,
+    status: record.status === 'ended' ? 'ended' : deployment ? 'deploying' : 'playing',
+    turn: state.turn,
+    activeSide: state.activeSide,
+    sides: state.sides.map((s) => ({ id: s.id, name: s.name, claimed: !!access.seats[s.id]?.keyHash, playerName: access.seats[s.id]?.playerName ?? null })),
+    referee: { exists: !!referee, claimed: !!referee?.keyHash },
+    listed: access.listed,
+    updatedAt: record.updatedAt,
+  };
+  const awaiting = awaitedSide(state, deployment);
+  if (awaiting) summary.awaiting = awaiting;
+  return summary;
+}
+
+function awaitedSide(state: GameState, deployment: Deployment | undefined): string | undefined {
+  if (deployment) {
+    const waiting = Object.entries(deployment.sides).filter(([, d]) => !d.done);
+    return waiting.length === 1 ? waiting[0][0] : undefined;
+  }
+  return state.pendingLosses?.side;
+}
+
+/** Whether the battle may expire: only its creator ever sat, and it has not changed since `before`. */
+export function isExpired(record: Pick<BattleRecord, 'access' | 'updatedAt'>, before: string): boolean {
+  return !!record.access && !record.access.othersClaimed && Date.parse(record.updatedAt) < Date.parse(before);
 }

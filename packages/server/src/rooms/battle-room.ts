@@ -1,28 +1,49 @@
-import { Client, matchMaker, Room } from '@colyseus/core';
+import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { actionSchema, apply, createGame, eventsFor, reject, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
-import { checkRefereeCode, hashRefereeCode, type BattleRecord } from '../persistence/store';
+import type { BattleAccess, BattleRecord } from '../persistence/store';
+import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
 import { mayLookUnder, viewForSeat } from '../sync/views';
+import { admit, claim, freshInvites, handOver, newAccess, type Admission, type Invite, type SeatRequest } from './access';
+import { clientAddress } from './address';
 import type { BattleRoomDeps } from './deps';
-import { lobbyMetadata, type BattleMetadata } from './metadata';
-import { createOptionsSchema, joinOptionsSchema, parseOptions, type CreateOptions, type JoinOptions } from './options';
+import type { BattleMetadata } from './metadata';
+import { joinOptionsSchema, newBattleOptionsSchema, parseCreateOptions, parseOptions, type NewBattleOptions } from './options';
 import { Refusal } from './refusals';
+import { hashToken, issueToken } from './seat-keys';
 import { SeatBook } from './seats';
 
 interface SeatData {
   seat: Seat;
   playerName: string;
+  /** The key issued to this connection when it claimed its seat: sent again if it reconnects before keeping it. */
+  seatKey?: string;
 }
 type BattleClient = Client<{ userData: SeatData }>;
 
+/** What onAuth hands to onJoin: the creator's new seats, or a request already hashed and checked once. */
+type SeatAuth =
+  | { creator: { access: BattleAccess; key: string; invites: Invite[]; playerName: string } }
+  | { creator?: undefined; request: SeatRequest; hash: string | null; fresh: { token: string; hash: string }; playerName: string };
+
 /** What stays the same in every save of a battle. */
-type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'refereeCodeHash'>;
+type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt'>;
 
 const SERVER_FAULT: Rejection = {
   code: 'serverFault' as Rejection['code'],
   section: '—',
   message: { fr: "Le serveur n'a pas pu traiter cette action ; rien n'a changé.", en: 'The server could not process that action; nothing changed.' },
+};
+const NOT_CREATOR: Rejection = {
+  code: 'notCreatorSeat' as Rejection['code'],
+  section: '—',
+  message: { fr: 'Seul le siège du créateur de la bataille peut demander des invitations.', en: "Only the battle creator's seat may ask for invites." },
+};
+const NO_SEAT_TO_HAND_OVER: Rejection = {
+  code: 'noSeatToHandOver' as Rejection['code'],
+  section: '—',
+  message: { fr: "Seul le titulaire d'un camp ou de l'arbitrage peut le céder.", en: 'Only the holder of a side or of the referee seat may hand it over.' },
 };
 const STORE_ERROR = {
   code: 'storeError',
@@ -35,111 +56,220 @@ const STORE_ERROR = {
  * sync/) with a StateView per connection, and events filtered by eventsFor.
  * Turn-based, so patches go out right after each change instead of on a
  * timer. Subclassed by startServer to give it its dependencies.
+ *
+ * Seats belong to their players (rooms/access.ts): a connection sits where
+ * its key, its invite or (listed battles) the lobby puts it, checked in
+ * onAuth; leaving never frees a seat.
  */
 export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetadata; client: BattleClient }> {
   protected deps!: BattleRoomDeps;
   private game!: GameState;
   private log: GameEvent[] = [];
   private head!: RecordHead;
+  /** Null until the creator of a new battle has joined: nothing is saved before. */
+  private access: BattleAccess | null = null;
+  /** The options a new battle was opened with, for its creator's seat. */
+  private opening: NewBattleOptions | null = null;
   private readonly seats = new SeatBook();
+  /** The last save under way: disposal waits for it. */
+  private saving: Promise<void> = Promise.resolve();
 
   override async onCreate(rawOptions: unknown): Promise<void> {
-    const options = parseOptions(createOptionsSchema, rawOptions, 'invalidCreateOptions');
+    const options = parseCreateOptions(rawOptions);
     this.patchRate = null;
-    const opening = options.resume ? await this.resumeBattle(options.resume) : this.newBattle(options);
+    const opening = 'scenarioId' in options ? this.newBattle(options) : await this.resumeBattle(options.resume);
     this.game = opening.state;
     this.log = opening.log;
     this.head = opening.head;
+    this.access = opening.access;
     this.roomId = opening.head.id;
+    // Only the connection that opened the room may enter until it is seated (see onJoin).
+    this.maxClients = 1;
     this.state = new BattleState();
     initStatic(this.state, this.game, this.head.battleName);
     this.syncState();
-    this.onMessage('action', (client: BattleClient, payload: unknown) => this.onAction(client, payload));
+    // Every handler first spends from the connection's message budget (limits/message-rate.ts).
+    this.onMessage('action', (client: BattleClient, payload: unknown) => (withinMessageRate(client) ? this.onAction(client, payload) : this.refuse(client, RATE_LIMITED)));
+    this.onMessage('invites', (client: BattleClient) => (withinMessageRate(client) ? this.onInvites(client) : this.refuse(client, RATE_LIMITED)));
+    this.onMessage('handOver', (client: BattleClient) => (withinMessageRate(client) ? this.onHandOver(client) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('*', (client: BattleClient, type: unknown) =>
-      this.refuse(client, reject('malformedAction', { detail: `unknown message type '${String(type)}'` })),
+      withinMessageRate(client)
+        ? this.refuse(client, reject('malformedAction', { detail: `unknown message type '${String(type)}'` }))
+        : this.refuse(client, RATE_LIMITED),
     );
-    this.refreshMetadata();
-    await this.save();
+    if (this.access) this.showSeats();
   }
 
-  override onJoin(client: BattleClient, rawOptions: unknown): void {
-    const options = parseOptions(joinOptionsSchema, rawOptions, 'invalidJoinOptions');
-    const seat = this.admit(options);
+  /**
+   * Every credential is checked here, before a seat is reserved for the
+   * connection: throttled by client address, hashed asynchronously, and
+   * refused with one wording whatever was wrong.
+   */
+  override async onAuth(client: BattleClient, rawOptions: unknown, context: AuthContext): Promise<SeatAuth> {
+    if (!this.access) return { creator: await this.prepareCreator(rawOptions) };
+    const request = parseOptions(joinOptionsSchema, rawOptions, 'invalidJoinOptions');
+    const address = clientAddress(client, context, this.deps.trustProxy);
+    // Spectating a listed battle proves nothing and is not counted; every other request is an attempt.
+    const attempt = !(request.seat === 'spectator' && this.access.listed);
+    const wait = attempt ? this.deps.attempts.check(address) : null;
+    if (wait !== null) throw new Refusal('tooManyAttempts', { seconds: String(Math.ceil(wait)) });
+    const token = request.key ?? request.invite;
+    const [hash, fresh] = await Promise.all([token ? hashToken(token) : null, issueToken()]);
+    if (!admit(this.access, request, hash)) {
+      if (attempt) this.deps.attempts.failure(address);
+      throw new Refusal('seatRefused');
+    }
+    if (attempt) this.deps.attempts.success(address);
+    return { request, hash, fresh, playerName: request.playerName };
+  }
+
+  override async onJoin(client: BattleClient, _options: unknown, auth: SeatAuth): Promise<void> {
+    const { seat, seatKey, invites } = auth.creator ? this.seatCreator(auth.creator) : this.seatJoiner(auth);
+    if (this.maxClients !== Infinity) this.maxClients = Infinity;
+    this.takeOver(seat, client.sessionId);
     this.seats.take(seat, client.sessionId);
-    client.userData = { seat, playerName: options.playerName };
+    client.userData = { seat, playerName: auth.creator ? auth.creator.playerName : auth.playerName, seatKey };
     client.view = viewForSeat(this.state, seat);
-    this.showSeat(seat, true);
-    this.welcome(client);
+    this.welcome(client, invites);
     this.afterSeatChange();
+    if (seat !== 'spectator') await this.save();
   }
 
   /** A connection dropped without leaving: its seat waits for it (Colyseus 0.18 calls onDrop, then onLeave if it never comes back). */
   override onDrop(client: BattleClient): void {
-    if (!client.userData) return; // never seated: its join was refused
-    this.showConnected(client.userData.seat, false);
-    this.broadcastPatch();
+    const seat = client.userData?.seat;
+    if (!seat || !this.seats.holds(seat, client.sessionId)) return; // never seated, or taken over
+    this.seats.setDropped(client.sessionId, true);
+    this.afterSeatChange();
     // The deferred rejects when the window closes; Colyseus then calls onLeave.
     Promise.resolve(this.allowReconnection(client, this.deps.reconnectSeconds)).catch(() => undefined);
   }
 
   override onReconnect(client: BattleClient): void {
-    this.showConnected(client.userData!.seat, true);
+    const seat = client.userData!.seat;
+    // Its key was presented by another connection meanwhile, or the seat was handed over.
+    if (!this.seats.holds(seat, client.sessionId)) throw new Refusal('seatRefused');
+    this.seats.setDropped(client.sessionId, false);
     this.welcome(client);
-    this.broadcastPatch();
+    this.afterSeatChange();
   }
 
   override onLeave(client: BattleClient): void {
     if (!client.userData) return;
-    const { seat } = client.userData;
-    this.seats.release(seat, client.sessionId);
+    this.seats.release(client.userData.seat, client.sessionId);
     client.view?.dispose();
-    this.showSeat(seat, false);
     this.afterSeatChange();
+  }
+
+  override async onDispose(): Promise<void> {
+    await this.saving;
+  }
+
+  /**
+   * A reconnection token only brings back a connection that dropped; the
+   * default would close a live connection holding it and give its seat away.
+   */
+  override checkReconnectionToken(reconnectionToken: string): string {
+    if (this.clients.some((c) => c.reconnectionToken === reconnectionToken)) return undefined as unknown as string;
+    return super.checkReconnectionToken(reconnectionToken);
   }
 
   // --- seats -----------------------------------------------------------------
 
-  /** The seat asked for, or the refusal. Synchronous, so two joins cannot take one seat. */
-  private admit(options: JoinOptions): Seat {
-    const seat = options.seat;
-    if (seat === 'spectator') return seat;
-    if (seat === 'referee') {
-      if (!this.head.refereeCodeHash) throw new Refusal('noRefereeSeat');
-      if (!options.refereeCode || !checkRefereeCode(options.refereeCode, this.head.refereeCodeHash)) throw new Refusal('wrongRefereeCode');
-      if (this.seats.isTaken(seat)) throw new Refusal('refereeTaken');
-      return seat;
+  /** The creator of a new battle: its options were checked in onCreate; its key and the invites are drawn here. */
+  private async prepareCreator(rawOptions: unknown) {
+    const options = parseOptions(newBattleOptionsSchema, rawOptions, 'invalidCreateOptions');
+    const opening = this.opening!;
+    const made = await newAccess({
+      sides: this.game.sides.map((s) => s.id),
+      creatorSeat: opening.seat,
+      referee: opening.referee || opening.seat === 'referee',
+      listed: opening.listed,
+      playerName: options.playerName,
+    });
+    return { ...made, playerName: options.playerName };
+  }
+
+  private seatCreator(creator: Extract<SeatAuth, { creator: object }>['creator']): { seat: Seat; seatKey: string; invites: Invite[] } {
+    if (this.access) throw new Refusal('seatRefused'); // a second creator: cannot happen while maxClients is 1
+    this.access = creator.access;
+    this.showSeats();
+    return { seat: creator.access.creatorSeat, seatKey: creator.key, invites: creator.invites };
+  }
+
+  /** Checks the request again (another join may have claimed the seat since onAuth) and takes the seat. */
+  private seatJoiner(auth: Extract<SeatAuth, { request: SeatRequest }>): { seat: Seat; seatKey?: string; invites?: undefined } {
+    const admission: Admission | null = admit(this.access!, auth.request, auth.hash);
+    if (!admission) throw new Refusal('seatRefused');
+    const { seat } = admission;
+    if (admission.claims) claim(this.access!, seat, auth.fresh.hash, auth.playerName);
+    else if (seat !== 'spectator') this.access!.seats[seat].playerName = auth.playerName;
+    this.showSeats();
+    return { seat, seatKey: admission.claims ? auth.fresh.token : undefined };
+  }
+
+  /** A second connection with the seat's key takes the seat: the one sitting there is told, then closed. */
+  private takeOver(seat: Seat, sessionId: string): void {
+    if (seat === 'spectator') return;
+    const previous = this.seats.holder(seat);
+    if (previous === undefined || previous === sessionId) return;
+    this.seats.release(seat, previous);
+    const old = this.clients.getById(previous);
+    if (old) {
+      old.send('seatTakenOver', {});
+      old.leave(CloseCode.CONSENTED);
     }
-    if (!this.game.sides.some((s) => s.id === seat)) throw new Refusal('unknownSeat', { seat });
-    if (this.seats.isTaken(seat)) throw new Refusal('seatTaken', { seat });
-    return seat;
   }
 
-  private showSeat(seat: Seat, seated: boolean): void {
-    if (seat === 'spectator') this.state.spectators = this.seats.spectatorCount;
-    else if (seat === 'referee') this.state.refereeSeated = seated;
-    else {
-      const side = this.sideInfo(seat);
-      if (side) Object.assign(side, { seated, connected: seated });
+  /** The seat fields of the synced state: every seat sees who plays whom and who is here. */
+  private showSeats(): void {
+    const access = this.access!;
+    for (const side of this.state.sides) {
+      const held = access.seats[side.id];
+      side.claimed = !!held?.keyHash;
+      side.playerName = held?.playerName ?? '';
+      side.connected = this.seats.connected(side.id);
     }
-  }
-
-  private showConnected(seat: Seat, connected: boolean): void {
-    const side = this.sideInfo(seat);
-    if (side) side.connected = connected;
-  }
-
-  private sideInfo(seat: Seat) {
-    return this.state.sides.find((s) => s.id === seat);
+    const referee = access.seats.referee;
+    this.state.refereeSeat = !!referee;
+    this.state.refereeClaimed = !!referee?.keyHash;
+    this.state.refereeName = referee?.playerName ?? '';
+    this.state.refereeConnected = this.seats.connected('referee');
+    this.state.spectators = this.seats.spectatorCount;
   }
 
   private afterSeatChange(): void {
+    if (this.access) this.showSeats();
     this.broadcastPatch();
     this.refreshMetadata();
   }
 
-  private welcome(client: BattleClient): void {
-    const { seat } = client.userData!;
-    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat) });
+  private welcome(client: BattleClient, invites?: Invite[]): void {
+    const { seat, seatKey } = client.userData!;
+    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }) });
+  }
+
+  /** The creator's seat asks for new invites to the seats nobody holds (the old ones stop working). */
+  private async onInvites(client: BattleClient): Promise<void> {
+    const seat = client.userData?.seat;
+    if (!seat || seat !== this.access?.creatorSeat || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, NOT_CREATOR);
+    const invites = await freshInvites(this.access);
+    client.send('invites', { invites });
+    this.afterSeatChange();
+    await this.save();
+  }
+
+  /** The holder gives its seat away: it gets an invite for it, its key stops working, and its connection closes. */
+  private async onHandOver(client: BattleClient): Promise<void> {
+    const seat = client.userData?.seat;
+    if (!seat || seat === 'spectator' || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, NO_SEAT_TO_HAND_OVER);
+    const invite = await handOver(this.access!, seat);
+    this.seats.release(seat, client.sessionId);
+    client.userData!.seatKey = undefined;
+    client.send('invites', { invites: [invite] });
+    client.leave(CloseCode.CONSENTED);
+    this.afterSeatChange();
+    await this.save();
   }
 
   // --- actions ---------------------------------------------------------------
@@ -151,7 +281,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       return this.refuse(client, reject('malformedAction', { detail }));
     }
     const seat = client.userData?.seat;
-    if (!seat || seat === 'referee' || seat === 'spectator') return this.refuse(client, reject('notAPlayer'));
+    // The rules decide what the referee may do (decide losses or deploy for an absent side); spectators only watch.
+    if (!seat || seat === 'spectator' || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, reject('notAPlayer'));
     let result: ReturnType<typeof apply>;
     try {
       result = apply(this.game, seat, parsed.data);
@@ -168,7 +299,6 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     for (const c of this.clients) {
       if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
     }
-    if (this.game.status === 'ended') this.refreshMetadata();
     await this.save();
   }
 
@@ -190,28 +320,32 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     }
   }
 
+  /** Who is connected, for the lobby (see http/battles.ts); everything else it shows comes from the stored summary. */
   private refreshMetadata(): void {
-    void this.setMetadata(lobbyMetadata(this.head, this.game, this.state, this.deps.scenarios)).catch((e: unknown) =>
-      this.deps.logError(`battle ${this.roomId}: could not update the lobby listing`, e),
-    );
+    if (!this.access) return;
+    const connected: Record<string, boolean> = {};
+    for (const seat of Object.keys(this.access.seats)) connected[seat] = this.seats.connected(seat);
+    const metadata: BattleMetadata = { battleId: this.roomId, connected, spectators: this.seats.spectatorCount };
+    void this.setMetadata(metadata).catch((e: unknown) => this.deps.logError(`battle ${this.roomId}: could not update the lobby listing`, e));
   }
 
   // --- opening and saving ------------------------------------------------------
 
-  private newBattle(options: CreateOptions): { state: GameState; log: GameEvent[]; head: RecordHead } {
-    const scenario = this.deps.scenarios.get(options.scenarioId!);
-    if (!scenario) throw new Refusal('unknownScenario', { id: options.scenarioId! });
+  private newBattle(options: NewBattleOptions): { state: GameState; log: GameEvent[]; head: RecordHead; access: null } {
+    const scenario = this.deps.scenarios.get(options.scenarioId);
+    if (!scenario) throw new Refusal('unknownScenario', { id: options.scenarioId });
+    if (options.seat !== 'referee' && !scenario.sides.some((s) => s.id === options.seat)) throw new Refusal('unknownSeat', { seat: options.seat });
+    this.opening = options;
     const head: RecordHead = {
       id: this.roomId,
       battleName: options.battleName ?? scenario.name.fr,
       scenarioId: scenario.id,
       createdAt: new Date().toISOString(),
-      refereeCodeHash: options.refereeCode ? hashRefereeCode(options.refereeCode) : null,
     };
-    return { state: createGame(scenario, this.deps.newSeed()), log: [], head };
+    return { state: createGame(scenario, this.deps.newSeed()), log: [], head, access: null };
   }
 
-  private async resumeBattle(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead }> {
+  private async resumeBattle(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead; access: BattleAccess }> {
     let record: BattleRecord | null;
     try {
       record = await this.deps.store.load(id);
@@ -221,19 +355,26 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     }
     if (!record) throw new Refusal('battleNotFound', { id });
     if (record.status === 'ended') throw new Refusal('battleEnded', { id });
+    if (!record.access) throw new Refusal('battleWithoutSeats', { id });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
-    const { state, log, ...rest } = record;
-    return { state, log: [...log], head: { id: rest.id, battleName: rest.battleName, scenarioId: rest.scenarioId, createdAt: rest.createdAt, refereeCodeHash: rest.refereeCodeHash } };
+    const { state, log, access } = record;
+    return { state, log: [...log], head: { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt }, access };
   }
 
   /** Saves the whole record; a failure is logged and told, and play goes on. */
-  private async save(): Promise<void> {
-    const record: BattleRecord = { ...this.head, updatedAt: new Date().toISOString(), status: this.game.status, state: this.game, log: [...this.log] };
-    try {
-      await this.deps.store.save(record);
-    } catch (e) {
+  private save(): Promise<void> {
+    const record: BattleRecord = {
+      ...this.head,
+      updatedAt: new Date().toISOString(),
+      status: this.game.status,
+      state: this.game,
+      log: [...this.log],
+      access: structuredClone(this.access!),
+    };
+    this.saving = this.deps.store.save(record).catch((e: unknown) => {
       this.deps.logError(`battle ${this.roomId}: could not be saved`, e);
       this.broadcast('storeError', STORE_ERROR);
-    }
+    });
+    return this.saving;
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Scenario } from '@lames/rules';
+import type { AttemptThrottle } from '../limits/attempts';
 import type { BattleStore } from '../persistence/store';
 
 /**
@@ -15,6 +16,10 @@ export interface BattleRoomDeps {
   newSeed: () => string;
   /** How long a dropped connection keeps its seat. */
   reconnectSeconds: number;
+  /** Counts wrong keys, invites and claims by client address (shared by every room of the process). */
+  attempts: AttemptThrottle;
+  /** Whether the client address comes from proxy headers (LAMES_TRUST_PROXY) rather than the socket. */
+  trustProxy: boolean;
   logError: (message: string, error?: unknown) => void;
 }
 

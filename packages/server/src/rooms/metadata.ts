@@ -1,42 +1,16 @@
-import type { GameState, Scenario } from '@lames/rules';
-import type { BattleRecord } from '../persistence/store';
-import type { BattleState } from '../sync/schema';
+import type { Scenario } from '@lames/rules';
 
 /**
- * What the lobby shows of an open battle (room metadata, read back through
- * matchMaker.query). Public facts only: never the referee code or its hash,
- * never anything about hidden pieces.
+ * What the lobby learns of a running battle (room metadata, read back
+ * through the matchmaker): who is connected right now. Everything else it
+ * shows comes from the stored public summary. Never a key, an invite or a
+ * hidden piece.
  */
 export interface BattleMetadata {
   battleId: string;
-  battleName: string;
-  scenarioId: string;
-  scenarioName: { fr: string; en: string } | null;
-  status: 'playing' | 'ended';
-  sides: Array<{ id: string; name: string; taken: boolean }>;
-  /** The battle was opened with a referee code. */
-  hasReferee: boolean;
-  refereeSeated: boolean;
+  /** By seat (each side, and `referee` when the battle has one): its holder's connection is here. */
+  connected: Record<string, boolean>;
   spectators: number;
-}
-
-export function lobbyMetadata(
-  head: Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'refereeCodeHash'>,
-  game: GameState,
-  state: BattleState,
-  scenarios: ReadonlyMap<string, Scenario>,
-): BattleMetadata {
-  return {
-    battleId: head.id,
-    battleName: head.battleName,
-    scenarioId: head.scenarioId,
-    scenarioName: scenarioName(head.scenarioId, scenarios),
-    status: game.status,
-    sides: state.sides.map((s) => ({ id: s.id, name: s.name, taken: s.seated })),
-    hasReferee: head.refereeCodeHash !== null,
-    refereeSeated: state.refereeSeated,
-    spectators: state.spectators,
-  };
 }
 
 export function scenarioName(id: string, scenarios: ReadonlyMap<string, Scenario>): { fr: string; en: string } | null {

@@ -13,12 +13,18 @@ export const REFUSALS = {
   battleEnded: { fr: 'La bataille {id} est terminée.', en: 'Battle {id} is over.' },
   battleAlreadyOpen: { fr: 'La bataille {id} est déjà ouverte : rejoignez-la.', en: 'Battle {id} is already open: join it.' },
   storeUnavailable: { fr: "Impossible de lire les batailles enregistrées.", en: 'Saved battles cannot be read.' },
+  battleWithoutSeats: {
+    fr: "La bataille {id} date d'avant les clés de siège : elle ne peut pas être reprise.",
+    en: 'Battle {id} predates seat keys: it cannot be resumed.',
+  },
   invalidJoinOptions: { fr: 'Options pour rejoindre invalides : {detail}', en: 'Invalid join options: {detail}' },
-  unknownSeat: { fr: "Ce siège n'existe pas dans cette bataille : {seat}", en: 'No such seat in this battle: {seat}' },
-  seatTaken: { fr: 'Ce camp est déjà tenu par un autre joueur : {seat}', en: 'That side is already held by another player: {seat}' },
-  noRefereeSeat: { fr: "Cette bataille n'a pas d'arbitre.", en: 'This battle has no referee seat.' },
-  refereeTaken: { fr: "L'arbitre est déjà installé.", en: 'The referee seat is already taken.' },
-  wrongRefereeCode: { fr: "Code d'arbitre incorrect.", en: 'Wrong referee code.' },
+  unknownSeat: { fr: "Ce siège n'existe pas dans ce scénario : {seat}", en: 'No such seat in this scenario: {seat}' },
+  // One wording for every refused key, invite or claim, whatever the reason: a refusal must never tell a right guess from a wrong one.
+  seatRefused: {
+    fr: "Ce lien ou cette demande ne donne accès à aucun siège de cette bataille.",
+    en: 'This link or request gives no seat in this battle.',
+  },
+  tooManyAttempts: { fr: 'Trop de tentatives : réessayez dans {seconds} s.', en: 'Too many attempts: try again in {seconds} s.' },
 } as const satisfies Record<string, { fr: string; en: string }>;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -1,5 +1,6 @@
 import type { GameState } from '@lames/rules';
 import { BattleState, CoverState, PieceState, SideInfo, WingInfo } from './schema';
+import { initDeployment, syncDeployment } from './deployment';
 import { desiredEntries, Entry } from './entries';
 
 /**
@@ -23,6 +24,8 @@ const COLLECTIONS: Collection[] = ['pieces', 'covers', 'secrets'];
 export function syncBattleState(target: BattleState, game: GameState, hooks: SyncHooks): void {
   syncScalars(target, game);
   syncWings(target, game);
+  // Its deletions come first too: the end of the deployment draws no reference id before the covers.
+  syncDeployment(target, game);
   const entries = desiredEntries(game);
   for (const collection of COLLECTIONS) {
     const wanted = new Set(entries.filter((e) => e.collection === collection).map((e) => e.key));
@@ -77,13 +80,14 @@ function syncWings(target: BattleState, game: GameState): void {
   });
 }
 
-/** The sides and the static board: set once, when the room opens. */
+/** The sides, the static board and the deployment (zones, per-side secrets): set once, when the room opens. */
 export function initStatic(target: BattleState, game: GameState, battleName: string): void {
   target.battleName = battleName;
   target.board = JSON.stringify(game.board);
   for (const s of game.sides) {
     target.sides.push(Object.assign(new SideInfo(), { id: s.id, name: s.name, retreatEdge: s.retreatEdge, armyCommander: s.armyCommander ?? '' }));
   }
+  initDeployment(target, game);
 }
 
 /**

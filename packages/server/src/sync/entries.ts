@@ -9,6 +9,11 @@ import { coversOf, decoyToWire, unitToWire, type CoverWire, type GameState, type
  * order therefore only uses public facts: open units by id, then covered
  * pieces by cover id (an opaque random token), each as its cover followed at
  * once by its secret, so that a hidden unit and a decoy leave the same trace.
+ *
+ * Units awaiting the hidden deployment (§4.5.2) are not entries: they travel
+ * in one object per side (sync/deployment.ts). When the deployment ends they
+ * get covers and NEW secrets, interleaved in cover-id order with the decoys'
+ * exactly as any covered piece, so that nothing tells a unit from a decoy.
  */
 
 /** Everything a PieceState holds (the shared wire form, see @lames/rules wire/pieces.ts). */
@@ -41,7 +46,7 @@ export function desiredEntries(state: GameState): Entry[] {
     audience: 'all',
   }));
   const secretOf = new Map<string, Entry>();
-  for (const u of state.units.filter((x) => x.hidden)) {
+  for (const u of state.units.filter((x) => x.hidden && !awaitingDeployment(state, x))) {
     secretOf.set(u.coverId ?? u.id, secretEntry(u.side, u.id, unitPayload(u, ranks.covered.get(u.id) ?? 0, u.id === active)));
   }
   for (const d of state.decoys) secretOf.set(d.coverId, secretEntry(d.side, d.id, decoyPayload(d, ranks.covered.get(d.id) ?? 0, d.id === active)));
@@ -56,6 +61,11 @@ export function desiredEntries(state: GameState): Entry[] {
   // Hidden pieces without a cover on the map (off the map): owner and referee only.
   for (const secret of [...secretOf.values()].sort((a, b) => byString(a.key, b.key))) entries.push(secret);
   return entries;
+}
+
+/** A unit still to be placed in the hidden deployment: hidden, off the board, without a cover yet. */
+export function awaitingDeployment(state: GameState, u: GameState['units'][number]): boolean {
+  return state.deployment !== undefined && u.hidden && u.hex < 0 && !u.coverId && !u.destroyed;
 }
 
 function secretEntry(side: string, id: string, payload: PiecePayload): Entry {

@@ -64,7 +64,11 @@ export class SideInfo extends Schema {
   @type('string') name = '';
   @type('string') retreatEdge = '';
   @type('string') armyCommander = '';
-  @type('boolean') seated = false;
+  /** Someone holds this side's key (public: every seat sees who plays whom). */
+  @type('boolean') claimed = false;
+  /** The holder's name; '' while nobody holds the side. */
+  @type('string') playerName = '';
+  /** The holder's connection is here (not dropped, not gone). */
   @type('boolean') connected = false;
 }
 
@@ -78,6 +82,30 @@ export class WingInfo extends Schema {
   @type('int16') fatigue = 0;
   /** Shaken markers on the wing morale marker (§2.5.10.1). */
   @type('uint8') shakenMarkers = 0;
+}
+
+/** A side in the hidden deployment (§4.5.2): public, as on the table. */
+export class DeploymentSideState extends Schema {
+  @type('string') side = '';
+  /** The side's deployment zone, hex indexes comma-joined; set once (the scenario's, public). */
+  @type('string') zone = '';
+  /** The side has deployed (it may deploy again until the phase ends). */
+  @type('boolean') deployed = false;
+}
+
+/**
+ * What one side deploys, for its own connections and the referee only: ONE
+ * object per side whatever it holds, created when the room opens (before
+ * any connection) and deleted when the deployment ends. One object per
+ * waiting unit would leave one gap per unit in the others' reference ids and
+ * tell them how many units deploy hidden, and so how many covers are decoys.
+ */
+export class DeploymentSecretState extends Schema {
+  @type('string') side = '';
+  /** Its units awaiting deployment (hex -1, hidden, no cover), as JSON PieceWire[] (@lames/rules wire/pieces.ts). */
+  @type('string') units = '';
+  /** Its placement (@lames/rules DeploymentPlacement) as JSON; '' until it deploys. */
+  @type('string') placement = '';
 }
 
 export class BattleState extends Schema {
@@ -95,7 +123,11 @@ export class BattleState extends Schema {
   @type('string') weather = '';
   /** A combat waiting for the defender's choice of losses (@lames/rules PendingLosses) as JSON; '' when none. Public: its units are in the open (attacks reveal what is adjacent). */
   @type('string') pendingLosses = '';
-  @type('boolean') refereeSeated = false;
+  /** The battle has a referee seat. */
+  @type('boolean') refereeSeat = false;
+  @type('boolean') refereeClaimed = false;
+  @type('boolean') refereeConnected = false;
+  @type('string') refereeName = '';
   @type('uint16') spectators = 0;
   /** Counts accepted actions: every action changes something every seat sees, so the number of patch frames a seat receives never depends on hidden pieces. */
   @type('uint32') actionCount = 0;
@@ -111,4 +143,10 @@ export class BattleState extends Schema {
   @type({ map: CoverState }) covers = new MapSchema<CoverState>();
   /** What lies under the covers: only the owner's connections and the referee (StateView). */
   @view() @type({ map: PieceState }) secrets = new MapSchema<PieceState>();
+  /** The hidden deployment (§4.5.2) is under way: nothing else happens until every side has deployed. */
+  @type('boolean') deploying = false;
+  /** Each side's zone and whether it has deployed (public); empty when the battle opened without a deployment. */
+  @type([DeploymentSideState]) deployment = new ArraySchema<DeploymentSideState>();
+  /** What each side deploys, by side id: only that side's connections and the referee (StateView). */
+  @view() @type({ map: DeploymentSecretState }) deploymentSecrets = new MapSchema<DeploymentSecretState>();
 }

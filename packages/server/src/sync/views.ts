@@ -1,6 +1,6 @@
 import { StateView } from '@colyseus/schema';
 import type { Seat } from '@lames/rules';
-import type { BattleState, PieceState } from './schema';
+import type { BattleState, DeploymentSecretState, PieceState } from './schema';
 
 /**
  * Who may look under a cover (Fiche mécanismes communs, Unités Cachées and
@@ -14,6 +14,10 @@ export function mayLookUnder(seat: Seat, side: string): boolean {
 /** A connection's StateView: every current secret its seat may see. */
 export function viewForSeat(state: BattleState, seat: Seat): StateView {
   const view = new StateView();
+  // What each side deploys (created when the room opened, before the pieces' secrets).
+  state.deploymentSecrets.forEach((secret: DeploymentSecretState) => {
+    if (mayLookUnder(seat, secret.side)) view.add(secret);
+  });
   // In key order, which is creation order: ids the client learns come in the order they were drawn.
   state.secrets.forEach((piece: PieceState) => {
     if (mayLookUnder(seat, piece.side)) view.add(piece);

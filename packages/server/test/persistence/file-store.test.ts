@@ -59,15 +59,31 @@ describe('file store', () => {
 
   storeContract(() => store);
 
-  test('listUnfinished skips a corrupted file instead of failing the whole list', async () => {
+  test('opening skips a corrupted file in its index instead of failing the whole lobby', async () => {
     await store.save(makeRecord('good'));
     await fs.writeFile(path.join(battlesDir(), 'bad.json'), '{ not json');
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      expect((await store.listUnfinished()).map((b) => b.id)).toEqual(['good']);
+      const reopened = await openFileStore(dataDir);
+      expect((await reopened.listListed(0, 10)).battles.map((b) => b.battleId)).toEqual(['good']);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('bad.json'));
+      await reopened.close();
     } finally {
       warn.mockRestore();
+    }
+  });
+
+  test('the lobby index is read from the files once, at open: listing and lookup read no file afterwards', async () => {
+    for (let i = 0; i < 30; i++) await store.save(makeRecord(`b${i}`, { updatedAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() }));
+    const reopened = await openFileStore(dataDir);
+    const readFile = jest.spyOn(fs, 'readFile');
+    try {
+      expect((await reopened.listListed(0, 5)).battles.map((b) => b.battleId)).toEqual(['b29', 'b28', 'b27', 'b26', 'b25']);
+      expect((await reopened.lookup(['b3'])).map((b) => b.battleId)).toEqual(['b3']);
+      expect(readFile).not.toHaveBeenCalled();
+    } finally {
+      readFile.mockRestore();
+      await reopened.close();
     }
   });
 
@@ -145,7 +161,7 @@ describe('file store', () => {
     await fs.utimes(stale, hourAgo, hourAgo);
     const reopened = await openFileStore(dataDir);
     expect(await fs.readdir(battlesDir())).toEqual(['b1.json.456.def.tmp']);
-    expect(await reopened.listUnfinished()).toEqual([]);
+    expect(await reopened.listListed(0, 10)).toEqual({ battles: [], total: 0 });
     await reopened.close();
   });
 

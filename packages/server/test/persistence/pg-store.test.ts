@@ -74,6 +74,9 @@ describe('PostgreSQL store', () => {
       { column_name: 'created_at', data_type: 'timestamp with time zone' },
       { column_name: 'updated_at', data_type: 'timestamp with time zone' },
       { column_name: 'record', data_type: 'jsonb' },
+      { column_name: 'listed', data_type: 'boolean' },
+      { column_name: 'expirable', data_type: 'boolean' },
+      { column_name: 'summary', data_type: 'jsonb' },
     ]);
     const { rows: versions } = await admin.query(
       `SELECT version FROM ${SCHEMA}.lames_schema_version ORDER BY version`,
@@ -94,7 +97,7 @@ describe('PostgreSQL store', () => {
   });
 
   test('save then load gives back the same record, real game state included', async () => {
-    const record = makeRecord('round_trip-1', { refereeCodeHash: 'ab:cd' });
+    const record = makeRecord('round_trip-1');
     await store.save(record);
     expect(await store.load('round_trip-1')).toEqual(record);
     const { rows } = await admin.query(
