@@ -8,7 +8,8 @@ export default defineConfig({
   resolve: {
     alias: { '@lames/rules': fileURLToPath(new URL('../rules/src/index.ts', import.meta.url)) },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, sourcemap: true },
+  // No source maps in the build the server ships (issue 7: every player could read them); LAMES_CLIENT_SOURCEMAP=1 for a local debugging build.
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000, sourcemap: ['1', 'true'].includes(process.env.LAMES_CLIENT_SOURCEMAP ?? '') },
   // `npm run dev -w @lames/client`: the lobby API is proxied to a server on 2567; Colyseus connects there directly.
   server: { proxy: { '/api': 'http://localhost:2567' } },
 });

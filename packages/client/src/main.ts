@@ -1,21 +1,32 @@
 import './styles.css';
-import type { Seat } from '@lames/rules';
 import { GamePage } from './game/game';
 import { lang, t } from './i18n';
-import { Lobby } from './lobby/lobby';
-import { tryReconnect, type BattleRoom } from './net/connection';
+import { Lobby, type LobbyOptions } from './lobby/lobby';
+import { currentBattle, enterBattle, setCurrentBattle, storedName, type BattleRoom, type EnterOptions } from './net/connection';
+import { errorText } from './net/errors';
+import { seatKeys } from './net/keys';
+import { parseLink } from './net/links';
 import { toast } from './ui/toast';
+
+/**
+ * The page: the lobby or a battle. A seat link in the fragment is read once,
+ * then cleared from the address bar (it holds a secret); a reload of a
+ * battle's tab enters it again with the seat's stored key.
+ */
 
 const app = document.getElementById('app')!;
 document.documentElement.lang = lang();
 
-function showLobby(): void {
+function showLobby(options: LobbyOptions = {}): void {
   document.title = t('app.title');
-  new Lobby((room, seat) => void showGame(room, seat)).mount(app);
+  new Lobby((room) => void showGame(room), options).mount(app);
 }
 
-async function showGame(room: BattleRoom, _seat: Seat | null): Promise<void> {
-  const page = new GamePage(room, () => showLobby());
+async function showGame(room: BattleRoom): Promise<void> {
+  const page = new GamePage(room, {
+    leave: (notice) => showLobby(notice ? { notice } : {}),
+    lost: (battleId) => void enter(battleId, { key: seatKeys.get(battleId)?.key }, t('game.reenterFailed')),
+  });
   try {
     await page.mount(app);
   } catch (e) {
@@ -24,10 +35,29 @@ async function showGame(room: BattleRoom, _seat: Seat | null): Promise<void> {
   }
 }
 
+/** Enters a battle with the player's stored name; on failure, the lobby says why. */
+async function enter(battleId: string, secret: Omit<EnterOptions, 'playerName'>, failure: string): Promise<void> {
+  try {
+    await showGame(await enterBattle(battleId, { playerName: storedName() || t('lobby.anonymous'), ...secret }));
+  } catch (e) {
+    setCurrentBattle(null);
+    showLobby({ notice: `${failure} ${errorText(e)}` });
+  }
+}
+
 async function boot(): Promise<void> {
-  const room = await tryReconnect();
-  if (room) await showGame(room, null);
-  else showLobby();
+  const link = parseLink(window.location.hash);
+  if (link) {
+    // the secret leaves the address bar (and the history) at once
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    if (!storedName()) return showLobby({ link });
+    const secret = link.kind === 'key' ? { key: link.secret } : { invite: link.secret };
+    return enter(link.battleId, secret, t('lobby.linkFailed'));
+  }
+  const current = currentBattle();
+  const held = current ? seatKeys.get(current) : null;
+  if (held) return enter(held.battleId, { key: held.key }, t('game.reenterFailed'));
+  showLobby();
 }
 
 void boot();

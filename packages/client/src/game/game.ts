@@ -1,4 +1,4 @@
-import { legalActions, planKey, reachable, type Arrival, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
+import { FACINGS, legalActions, planKey, reachable, type Arrival, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
 import { hexLabel } from '@lames/rules';
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { num } from '../ui/format-event';
@@ -6,8 +6,13 @@ import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
 import { arrivalsByHex, drawFacingHandles, drawHexMarks, drawMoveOverlay, drawReach, drawSelectedHex, stopsHere, type FacingHandle, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
-import { forget, savedSeat, trackToken, type BattleRoom } from '../net/connection';
-import type { DecodedState } from '../state/decoded';
+import { setCurrentBattle, type BattleRoom, type Welcome } from '../net/connection';
+import { seatKeys } from '../net/keys';
+import { confirmDialog } from '../ui/dialog';
+import { decoyLabel } from '../ui/decoy-label';
+import { SeatControls } from '../ui/seat-controls';
+import { DeployController } from './deploy-controller';
+import type { DecodedState, SideInfo } from '../state/decoded';
 import { toView } from '../state/to-view';
 import { renderActions, type OrdersPanel, type Picker } from '../ui/actions';
 import * as api from './rules-api';
@@ -49,6 +54,14 @@ export interface TestHooks {
   log: GameEvent[];
 }
 
+/** Where the page goes when the battle is left. */
+export interface GameExits {
+  /** Back to the lobby, with a message when the seat was lost (taken over elsewhere, handed over). */
+  leave(notice?: string): void;
+  /** The connection is gone for good (the SDK's reconnection gave up): enter again with the seat's key. */
+  lost(battleId: string): void;
+}
+
 declare global {
   interface Window {
     __lames?: TestHooks;
@@ -57,7 +70,12 @@ declare global {
 
 /** The game page: map, side panel and log, driven by the room's state and messages. */
 export class GamePage {
-  private seat: Seat | null = savedSeat();
+  private seat: Seat | null = null;
+  private battleId = '';
+  /** The connection is closing on purpose (left, handed over, taken over elsewhere): no re-entry. */
+  private closing = false;
+  private readonly seatControls: SeatControls;
+  private readonly deploy = new DeployController((action) => this.send(action));
   private view: GameState | null = null;
   private decoded: DecodedState | null = null;
   private log: GameEvent[] = [];
@@ -84,7 +102,7 @@ export class GamePage {
 
   constructor(
     private readonly room: BattleRoom,
-    private readonly onLeave: () => void,
+    private readonly exits: GameExits,
   ) {
     const root = h('div', { class: 'game' });
     this.els = {
@@ -96,6 +114,12 @@ export class GamePage {
       actions: h('div', { class: 'actions-body', 'data-testid': 'actions' }),
       log: h('ol', { class: 'log', 'data-testid': 'log' }),
     };
+    this.seatControls = new SeatControls(room, {
+      handedOver: () => this.close(),
+      expectClose: () => (this.closing = true),
+      seatName: (seat) => (this.view ? seatName(this.view, seat) : seat),
+      unclaimed: (seat) => !this.seatClaimed(seat),
+    });
     // listen at once: the welcome message follows the join closely
     this.installHooks();
     this.listen();
@@ -109,12 +133,13 @@ export class GamePage {
       h('div', { class: 'brand' }, h('span', { class: 'logo' }, '⚔'), h('span', {}, 'Lames'), h('span', { class: 'muted small brand-sub' }, 'Les Lames Maudites')),
       h('div', { class: 'spacer' }),
       h('button', { class: 'btn ghost', id: 'lang-toggle', title: t('lang.toggleTitle'), onclick: () => toggleLang() }, t('lang.toggle')),
-      h('button', { class: 'btn ghost', id: 'leave', onclick: () => this.leave() }, t('game.leave')),
+      h('button', { class: 'btn ghost', id: 'leave', onclick: () => void this.leave() }, t('game.leave')),
     );
     const sidebar = h(
       'aside',
       { class: 'sidebar' },
       status,
+      this.seatControls.el,
       h('section', { class: 'card' }, h('h3', { 'data-i18n': 'game.selection' }, t('game.selection')), selection, actions),
       h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings),
       h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log),
@@ -138,6 +163,7 @@ export class GamePage {
         header.querySelector('#lang-toggle')!.setAttribute('title', t('lang.toggleTitle'));
         header.querySelector('#leave')!.textContent = t('game.leave');
         root.querySelectorAll<HTMLElement>('[data-i18n]').forEach((el) => (el.textContent = t(el.dataset.i18n as 'game.log')));
+        this.seatControls.render();
         this.render();
       }),
     );
@@ -162,30 +188,40 @@ export class GamePage {
 
   private listen(): void {
     const room = this.room;
-    trackToken(room);
-    room.onMessage('welcome', (m: { seat: Seat; battleId?: string; log?: GameEvent[] }) => {
+    room.onMessage('welcome', (m: Welcome & { log?: GameEvent[] }) => {
       this.seat = m.seat;
-      try {
-        sessionStorage.setItem('lames.seat', m.seat);
-      } catch {
-        /* ignore */
-      }
+      this.battleId = m.battleId;
+      setCurrentBattle(m.battleId);
+      this.seatControls.welcome(m.battleId, m.seat, m.invites);
       this.log = [...(m.log ?? [])];
       this.schedule();
+    });
+    // the seat's key was used elsewhere: that connection holds the seat now
+    room.onMessage('seatTakenOver', () => {
+      this.closing = true;
+      this.close(t('game.takenOver'));
     });
     room.onMessage('events', (events: GameEvent[]) => {
       this.log.push(...events);
       this.schedule();
     });
     room.onMessage('rejected', (r: { code: string; section: string; message: { fr: string; en: string } }) => {
+      this.deploy.rejected();
       toast(pick(r.message), 'error', r.section);
+      this.schedule();
     });
     room.onMessage('storeError', () => toast(t('game.storeError'), 'error'));
     room.onStateChange(() => this.schedule());
     room.onDrop(() => toast(t('game.connectionLost'), 'error'));
     room.onReconnect(() => toast(t('game.reconnected')));
-    room.onLeave((code: number) => {
-      if (code > 1000 && code !== 4000) toast(t('game.left'), 'error', String(code));
+    room.onLeave(() => {
+      if (this.closing) return;
+      // the SDK's reconnection gave up (or the server closed the room): enter again with the key
+      this.closing = true;
+      const battleId = this.battleId;
+      this.teardown();
+      if (battleId && seatKeys.get(battleId)) this.exits.lost(battleId);
+      else this.exits.leave(t('game.left'));
     });
     room.onError((code: number, message?: string) => toast(message ?? String(code), 'error'));
   }
@@ -212,9 +248,13 @@ export class GamePage {
       if (points !== null) view.activation = { ...view.activation, commandPoints: points };
     }
     this.view = view;
+    this.deploy.sync(view, this.seat);
+    if (this.battleId && decoded.battleName) seatKeys.update(this.battleId, { battleName: decoded.battleName, scenarioId: decoded.scenarioId });
     for (const s of view.sides) this.names.set(s.id, s.name);
     for (const u of view.units) this.names.set(u.id, u.name);
     for (const w of view.wings) this.names.set(w.id, w.name);
+    // the owner's decoys, by what they imitate (others only ever see covers)
+    for (const d of view.decoys) this.names.set(d.id, decoyLabel(view, d.mimic));
 
     // follow the activation: select the activated piece, leave move mode when it changed
     const act = view.activation ? `${view.activation.piece}` : '';
@@ -262,7 +302,8 @@ export class GamePage {
     if (!item) this.selected = null;
     this.orders = this.seat === 'referee' || this.seat === 'spectator' ? null : this.ordersPanel();
     this.drawMap();
-    renderStatus(this.els.status, view, this.seat, this.decoded?.battleName ?? '', this.decoded?.sides ?? []);
+    renderStatus(this.els.status, view, this.seat, this.decoded?.battleName ?? '', this.decoded?.sides ?? [], this.decoded ?? undefined);
+    this.seatControls.render();
     const mine = this.seat === view.activeSide;
     renderWings(
       this.els.wings,
@@ -296,6 +337,11 @@ export class GamePage {
   private renderActions(item: StackItem | null): void {
     const view = this.view!;
     const seat = this.seat!;
+    // the hidden deployment comes before anything else (§4.5.2)
+    if (view.deployment) {
+      this.deploy.render(this.els.actions, view, seat, () => this.render());
+      return;
+    }
     // a combat waits for the defender (§2.7.4): nothing else can be done meanwhile
     if (view.pendingLosses) {
       renderLosses(this.els.actions, view, seat, this.lossChoices(), this.lossChoice, {
@@ -323,7 +369,7 @@ export class GamePage {
         this.closePicker();
         this.render();
       },
-      giveOrder: (unit) => this.giveOrder(unit),
+      giveOrder: (unit, points) => this.giveOrder(unit, points),
     });
   }
 
@@ -367,9 +413,10 @@ export class GamePage {
     return null;
   }
 
-  private giveOrder(unit: string): void {
+  /** An order; `points` is the cost the player states for a decoy (sheet 000, Leurres). */
+  private giveOrder(unit: string, points?: number): void {
     const leader = this.view?.activation?.piece;
-    if (leader) this.send({ type: 'giveOrder', piece: leader, target: unit });
+    if (leader) this.send({ type: 'giveOrder', piece: leader, target: unit, ...(points !== undefined ? { points } : {}) });
   }
 
   /** The picker the panel shows: the move preview, or another choice. */
@@ -470,6 +517,7 @@ export class GamePage {
 
   private drawMap(): void {
     const view = this.view!;
+    if (this.deploy.active(view, this.seat)) return this.drawDeployment(view);
     const { layer } = drawCounters({ view, lang: lang(), selected: this.selected, ghost: this.move?.chosen ? this.move.piece : null });
     this.map.setLayer(this.map.counterLayer, layer);
     const mv = this.move;
@@ -498,10 +546,28 @@ export class GamePage {
     }
   }
 
+  /** The deployment: the draft's pieces in place, the zone ringed, facing handles on the selected piece (§4.5.2). */
+  private drawDeployment(view: GameState): void {
+    const { layer } = drawCounters({ view: this.deploy.preview(view), lang: lang(), selected: this.deploy.selectedId(), ghost: null });
+    this.map.setLayer(this.map.counterLayer, layer);
+    const marks = this.deploy.marks(view);
+    this.map.setLayer(this.map.reachLayer, marks.length ? drawHexMarks(view.board, marks) : null);
+    this.handles = [];
+    const at = this.deploy.facingAt();
+    if (!at) {
+      this.faceHandles = [];
+      this.map.setLayer(this.map.overlayLayer, null);
+      return;
+    }
+    const { layer: top, handles } = drawFacingHandles(view.board, at.hex, FACINGS, at.facing);
+    this.faceHandles = handles;
+    this.map.setLayer(this.map.overlayLayer, top);
+  }
+
   /** Hexes ringed on the map for the picker in progress, or for the orders list. */
   private pickerMarks(): { hex: number; kind: HexMarkKind }[] {
     const view = this.view!;
-    const hexOfUnit = (id: string) => view.units.find((u) => u.id === id)?.hex ?? -1;
+    const hexOfUnit = (id: string) => view.units.find((u) => u.id === id)?.hex ?? view.decoys.find((d) => d.id === id)?.hex ?? -1;
     const choices = this.lossChoices();
     if (choices.length > 0) {
       const hexes = new Set(choices.flatMap((c) => (c.recoil === undefined ? [] : [c.recoil])));
@@ -558,6 +624,7 @@ export class GamePage {
 
   private onMapClick(hex: number, world: { x: number; y: number }): void {
     if (!this.view) return;
+    if (this.deploy.active(this.view, this.seat) && this.deployClick(hex, world)) return;
     const mv = this.move;
     if (mv) {
       const handle = this.handles.find((hd) => Math.hypot(hd.at.x - world.x, hd.at.y - world.y) <= 10);
@@ -595,6 +662,17 @@ export class GamePage {
     }
     if (this.move && this.selected !== this.move.piece) this.move = null;
     this.render();
+  }
+
+  /** A click while deploying: a facing handle, or a hex for the selected piece; true when used. */
+  private deployClick(hex: number, world: { x: number; y: number }): boolean {
+    const redraw = () => this.render();
+    const hd = this.faceHandles.find((x) => Math.hypot(x.at.x - world.x, x.at.y - world.y) <= 11);
+    if (hd) {
+      this.deploy.face(hd.facing, redraw);
+      return true;
+    }
+    return this.deploy.click(this.view!, hex, redraw);
   }
 
   /** A click that answers the picker in progress (or gives an order); true when used. */
@@ -636,7 +714,9 @@ export class GamePage {
       }
     }
     if (!p && this.orders) {
-      const o = this.orders.options.find((x) => x.allowed && view.units.find((u) => u.id === x.unit)?.hex === hex);
+      // a unit here first; a decoy's order from the map goes at its proposed cost
+      const at = (id: string) => view.units.find((u) => u.id === id)?.hex ?? view.decoys.find((d) => d.id === id)?.hex;
+      const o = this.orders.options.find((x) => x.allowed && at(x.unit) === hex);
       if (o) {
         this.giveOrder(o.unit);
         return true;
@@ -671,17 +751,43 @@ export class GamePage {
     el.hidden = false;
   }
 
+  /** "Quitter": the seat stays this player's; the personal link (or the lobby) brings them back. */
   private async leave(): Promise<void> {
-    forget();
-    for (const u of this.unsubscribers) u();
+    const player = this.seat !== null && this.seat !== 'spectator' && !!seatKeys.get(this.battleId);
+    const ok = await confirmDialog(t('game.leaveTitle'), t(player ? 'game.leaveText' : 'game.leaveTextSpectator'), t('game.leave'), 'leave-dialog');
+    if (!ok) return;
+    this.closing = true;
     try {
       await this.room.leave(true);
     } catch {
       /* already gone */
     }
-    this.map.destroy();
+    this.close();
+  }
+
+  /** Off the page and back to the lobby, the tab no longer in this battle. */
+  private close(notice?: string): void {
+    this.closing = true;
+    setCurrentBattle(null);
+    this.teardown();
+    this.exits.leave(notice);
+  }
+
+  private teardown(): void {
+    if (!this.els.root.isConnected) return;
+    for (const u of this.unsubscribers) u();
+    if (this.mapReady) this.map.destroy();
+    this.mapReady = false;
     this.els.root.remove();
     delete window.__lames;
-    this.onLeave();
+  }
+
+  /** Whether someone holds `seat` (the synced seats; older servers say `seated`). */
+  private seatClaimed(seat: Seat): boolean {
+    const d = this.decoded as (DecodedState & { refereeClaimed?: boolean }) | null;
+    if (!d) return false;
+    if (seat === 'referee') return !!d.refereeClaimed;
+    const info = d.sides.find((s) => s.id === seat) as (Omit<SideInfo, 'seated'> & { claimed?: boolean; seated?: boolean }) | undefined;
+    return !!(info?.claimed ?? info?.seated);
   }
 }

@@ -116,3 +116,8 @@ export function oddsList(odds: ShockOption['odds'] | number[] | undefined): [num
     .filter(([k, p]) => Number.isFinite(k) && typeof p === 'number')
     .sort((a, b) => a[0] - b[0]);
 }
+
+/** What a side deploys (§4.5.2): its zone, its hidden units to place, how many decoys, who has deployed. */
+export const deploymentOptions = (view: GameState, seat: Seat) => rules.deploymentOptions(view, seat);
+/** Why a placement would be refused (the deploy action's own checks, on the view); null when it would pass. */
+export const deploymentRefusal = (view: GameState, seat: Seat, placement: rules.DeploymentPlacement): Rejection | null => rules.deploymentRefusal(view, seat, placement) ?? null;

@@ -1,35 +1,46 @@
-import type { Seat } from '@lames/rules';
-import { onLangChange, pick, t, toggleLang } from '../i18n';
-import { fetchBattles, fetchScenarios, type LobbyBattle, type ScenarioSummary } from '../net/api';
-import { createBattle, errorText, joinBattle, type BattleRoom } from '../net/connection';
+import type { SideId } from '@lames/rules';
+import { onLangChange, t, toggleLang } from '../i18n';
+import { fetchBattlePage, fetchScenarios, lookupBattles, type BattlePage, type BattleSummary, type ScenarioSummary } from '../net/api';
+import { createBattle, enterBattle, storedName, storeName, type BattleRoom, type EnterOptions } from '../net/connection';
+import { errorText } from '../net/errors';
+import { seatKeys, type HeldSeat } from '../net/keys';
+import type { SeatLink } from '../net/links';
+import { confirmDialog } from '../ui/dialog';
 import { clear, h } from '../ui/dom';
+import { renderCreateForm, type CreateForm } from './create-form';
+import { renderMyBattles } from './my-battles';
+import { renderOpenBattles } from './open-battles';
 
-const NAME_KEY = 'lames.playerName';
-
-interface Form {
-  scenarioId: string;
-  battleName: string;
-  refereeCode: string;
-  playerName: string;
-  seat: Seat;
+export interface LobbyOptions {
+  /** A link followed before the player gave a name: entered once they have. */
+  link?: SeatLink;
+  /** Why the player is back in the lobby (a seat taken over, a failed link…). */
+  notice?: string;
 }
 
-/** The lobby: create a battle, or join an open one as a side, the referee or a spectator. */
+/**
+ * The lobby: the player's name, "Mes batailles" (the seats this browser
+ * holds), a new battle, and the listed battles. It composes the three cards
+ * and does the connecting; each card only draws.
+ */
 export class Lobby {
   private scenarios: ScenarioSummary[] = [];
-  private battles: LobbyBattle[] | null = null;
-  private form: Form = { scenarioId: '', battleName: '', refereeCode: '', playerName: storedName(), seat: '' };
-  private createError = '';
-  private listError = '';
+  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false };
+  private playerName = storedName();
+  private held: HeldSeat[] = seatKeys.list();
+  private summaries: Map<string, BattleSummary> | null = null;
+  private page: BattlePage | null = null;
+  private pageNo = 0;
+  private errors = { create: '', mine: '', open: '', link: '' };
   private busy = false;
-  /** Battle whose referee-code field is open. */
-  private refereeFor: string | null = null;
-  private refereeCode = '';
-  private root = h('div', { class: 'lobby' });
-  private offLang: () => void;
+  private readonly root = h('div', { class: 'lobby' });
+  private readonly offLang: () => void;
   private timer = 0;
 
-  constructor(private readonly onEnter: (room: BattleRoom, seat: Seat) => void) {
+  constructor(
+    private readonly onEnter: (room: BattleRoom) => void,
+    private readonly options: LobbyOptions = {},
+  ) {
     this.offLang = onLangChange(() => this.render());
   }
 
@@ -50,111 +61,108 @@ export class Lobby {
   private async loadScenarios(): Promise<void> {
     try {
       this.scenarios = await fetchScenarios();
-      if (!this.form.scenarioId && this.scenarios[0]) this.form.scenarioId = this.scenarios[0].id;
-      const sc = this.scenario();
-      if (sc && !this.form.seat) this.form.seat = sc.sides[0]?.id ?? 'spectator';
-      this.createError = '';
+      if (!this.form.scenarioId && this.scenarios[0]) {
+        this.form.scenarioId = this.scenarios[0].id;
+        this.form.seat = this.scenarios[0].sides[0]?.id ?? 'referee';
+      }
+      this.errors.create = '';
     } catch (e) {
-      this.createError = t('lobby.errorScenarios', { error: errorText(e) });
+      this.errors.create = t('lobby.errorScenarios', { error: errorText(e) });
     }
     this.render();
   }
 
-  /** Reloads the list; a quiet (periodic) refresh redraws only when something changed. */
+  /** Reloads both lists; a quiet (periodic) refresh redraws only when something changed. */
   private async refresh(quiet = false): Promise<void> {
     if (quiet && this.busy) return;
-    const before = JSON.stringify(this.battles);
-    if (!quiet) {
-      this.battles = null;
-      this.render();
-    }
+    const before = JSON.stringify([this.page, [...(this.summaries ?? [])]]);
+    this.held = seatKeys.list();
+    await Promise.all([this.loadMine(quiet), this.loadPage(this.pageNo, quiet)]);
+    if (!quiet || JSON.stringify([this.page, [...(this.summaries ?? [])]]) !== before) this.render();
+  }
+
+  private async loadMine(quiet: boolean): Promise<void> {
     try {
-      this.battles = await fetchBattles();
-      this.listError = '';
+      const list = await lookupBattles(this.held.map((s) => s.battleId));
+      this.summaries = new Map(list.map((s) => [s.battleId, s]));
+      this.errors.mine = '';
+      for (const s of list) if (s.battleName) seatKeys.update(s.battleId, { battleName: s.battleName, scenarioId: s.scenarioId });
     } catch (e) {
-      if (!quiet) this.battles = [];
-      this.listError = t('lobby.errorBattles', { error: errorText(e) });
+      if (!quiet) this.summaries = new Map();
+      this.errors.mine = t('lobby.errorBattles', { error: errorText(e) });
     }
-    if (!quiet || JSON.stringify(this.battles) !== before) this.render();
   }
 
-  private scenario(id = this.form.scenarioId): ScenarioSummary | undefined {
-    return this.scenarios.find((s) => s.id === id);
+  private async loadPage(n: number, quiet: boolean): Promise<void> {
+    try {
+      this.page = await fetchBattlePage(n);
+      this.pageNo = this.page.page;
+      this.errors.open = '';
+    } catch (e) {
+      if (!quiet) this.page = { battles: [], page: n, more: false };
+      this.errors.open = t('lobby.errorBattles', { error: errorText(e) });
+    }
   }
 
-  private checkName(): boolean {
-    if (this.form.playerName.trim()) return true;
+  private nameOk(slot: keyof Lobby['errors']): boolean {
+    if (this.playerName.trim()) return true;
+    this.errors[slot] = t('lobby.nameRequired');
+    this.render();
+    document.getElementById('player-name')?.focus();
     return false;
   }
 
   private async create(): Promise<void> {
-    if (!this.checkName()) {
-      this.createError = t('lobby.nameRequired');
-      this.render();
-      return;
-    }
-    this.busy = true;
-    this.createError = '';
-    this.render();
+    if (!this.nameOk('create')) return;
     const f = this.form;
-    try {
-      const room = await createBattle({
+    await this.connect('create', () =>
+      createBattle({
         scenarioId: f.scenarioId,
-        battleName: f.battleName.trim() || undefined,
-        refereeCode: f.refereeCode.trim() || undefined,
+        ...(f.battleName.trim() ? { battleName: f.battleName.trim() } : {}),
+        playerName: this.playerName.trim(),
         seat: f.seat,
-        playerName: f.playerName.trim(),
-      });
-      this.enter(room, f.seat);
-    } catch (e) {
-      this.busy = false;
-      this.createError = t('lobby.errorCreate', { error: errorText(e) });
-      this.render();
-    }
+        listed: f.listed,
+        referee: f.referee || f.seat === 'referee',
+      }),
+    );
   }
 
-  private async join(battle: LobbyBattle, seat: Seat, refereeCode?: string): Promise<void> {
-    const playerName = this.form.playerName.trim();
-    if (!battle.roomId) {
-      // A saved battle no room has open: creating a room with {resume} continues it.
-      return this.connect(seat, () => createBattle({ resume: battle.resumeId, seat, playerName, refereeCode }));
-    }
-    const roomId = battle.roomId;
-    return this.connect(seat, () => joinBattle(roomId, { seat, playerName, refereeCode }));
+  private async enter(battleId: string, options: Omit<EnterOptions, 'playerName'>, slot: keyof Lobby['errors']): Promise<void> {
+    if (!this.nameOk(slot)) return;
+    await this.connect(slot, () => enterBattle(battleId, { playerName: this.playerName.trim(), ...options }));
   }
 
-  /** Takes `seat` through `open`, showing the lobby busy meanwhile and the error if it fails. */
-  private async connect(seat: Seat, open: () => Promise<BattleRoom>): Promise<void> {
-    if (!this.checkName()) {
-      this.listError = t('lobby.nameRequired');
-      this.render();
-      return;
-    }
+  /** Opens a room through `open`, showing the lobby busy meanwhile and the error in `slot` if it fails. */
+  private async connect(slot: keyof Lobby['errors'], open: () => Promise<BattleRoom>): Promise<void> {
     this.busy = true;
-    this.listError = '';
+    this.errors[slot] = '';
     this.render();
     try {
-      this.enter(await open(), seat);
+      const room = await open();
+      storeName(this.playerName);
+      this.unmount();
+      this.onEnter(room);
     } catch (e) {
       this.busy = false;
-      this.listError = t('lobby.errorJoin', { error: errorText(e) });
+      this.errors[slot] = t(slot === 'create' ? 'lobby.errorCreate' : 'lobby.errorJoin', { error: errorText(e) });
       this.render();
     }
   }
 
-  private enter(room: BattleRoom, seat: Seat): void {
-    try {
-      localStorage.setItem(NAME_KEY, this.form.playerName.trim());
-    } catch {
-      /* ignore */
-    }
-    this.unmount();
-    this.onEnter(room, seat);
+  private async forget(held: HeldSeat): Promise<void> {
+    const ok = await confirmDialog(t('lobby.forgetTitle'), t('lobby.forgetText', { battle: held.battleName || held.battleId }), t('lobby.forget'));
+    if (!ok) return;
+    seatKeys.forget(held.battleId);
+    this.held = seatKeys.list();
+    this.render();
   }
 
   private render(): void {
     const focused = document.activeElement?.id;
     clear(this.root);
+    const name = h('input', { id: 'player-name', type: 'text', value: this.playerName, placeholder: t('lobby.playerNamePlaceholder'), autocomplete: 'off', maxlength: 40 });
+    name.addEventListener('input', () => (this.playerName = name.value));
+    const heldIds = new Set(this.held.map((s) => s.battleId));
     this.root.append(
       h(
         'header',
@@ -166,139 +174,44 @@ export class Lobby {
       h(
         'div',
         { class: 'lobby-body' },
+        this.options.notice ? h('div', { class: 'card notice', role: 'status', 'data-testid': 'lobby-notice' }, this.options.notice) : null,
+        h('section', { class: 'card name-card' }, h('label', { for: 'player-name' }, t('lobby.playerName')), name),
+        this.linkCard(),
+        renderMyBattles(this.held, this.summaries, this.errors.mine, this.busy, {
+          resume: (s) => void this.enter(s.battleId, { key: s.key }, 'mine'),
+          forget: (s) => void this.forget(s),
+        }),
         h(
-          'section',
-          { class: 'card name-card' },
-          h('label', { for: 'player-name' }, t('lobby.playerName')),
-          this.input('player-name', this.form.playerName, t('lobby.playerNamePlaceholder'), (v) => (this.form.playerName = v)),
+          'div',
+          { class: 'lobby-columns' },
+          renderCreateForm(this.scenarios, this.form, this.errors.create, this.busy, {
+            change: (f, redraw) => (f(this.form), redraw && this.render()),
+            create: () => void this.create(),
+          }),
+          renderOpenBattles(this.page, heldIds, this.errors.open, this.busy, {
+            claim: (b, side: SideId) => void this.enter(b.battleId, { seat: side }, 'open'),
+            spectate: (b) => void this.enter(b.battleId, { seat: 'spectator' }, 'open'),
+            page: (n) => void this.loadPage(n, false).then(() => this.render()),
+            refresh: () => void this.refresh(),
+          }),
         ),
-        h('div', { class: 'lobby-columns' }, this.createCard(), this.listCard()),
       ),
     );
     if (focused) (document.getElementById(focused) as HTMLInputElement | null)?.focus();
   }
 
-  private input(id: string, value: string, placeholder: string, set: (v: string) => void, type = 'text'): HTMLInputElement {
-    const el = h('input', { id, type, value, placeholder, autocomplete: 'off' });
-    el.addEventListener('input', () => set(el.value));
-    return el;
-  }
-
-  private createCard(): HTMLElement {
-    const sc = this.scenario();
-    const select = h(
-      'select',
-      { id: 'scenario' },
-      this.scenarios.map((s) => h('option', { value: s.id, selected: s.id === this.form.scenarioId }, pick(s.name))),
-    );
-    select.addEventListener('change', () => {
-      this.form.scenarioId = select.value;
-      this.form.seat = this.scenario()?.sides[0]?.id ?? 'spectator';
-      this.render();
-    });
-    const seats: { id: Seat; label: string }[] = [
-      ...(sc?.sides ?? []).map((s) => ({ id: s.id, label: s.name })),
-      { id: 'referee', label: t('seat.referee') },
-      { id: 'spectator', label: t('seat.spectator') },
-    ];
+  /** A link followed without a name yet: the player names themselves, then enters. */
+  private linkCard(): HTMLElement | null {
+    const link = this.options.link;
+    if (!link) return null;
+    const secret = link.kind === 'key' ? { key: link.secret } : { invite: link.secret };
     return h(
       'section',
-      { class: 'card create-card' },
-      h('h2', {}, t('lobby.create')),
-      h('label', { for: 'scenario' }, t('lobby.scenario')),
-      select,
-      sc ? h('p', { class: 'scenario-desc' }, pick(sc.description), ' ', h('span', { class: 'muted' }, `(${t('lobby.turns', { n: sc.turnLimit })})`)) : null,
-      h('label', { for: 'battle-name' }, t('lobby.battleName')),
-      this.input('battle-name', this.form.battleName, t('lobby.battleNamePlaceholder'), (v) => (this.form.battleName = v)),
-      h('label', { for: 'referee-code' }, t('lobby.refereeCode')),
-      this.input('referee-code', this.form.refereeCode, '', (v) => (this.form.refereeCode = v), 'password'),
-      h('p', { class: 'muted small' }, t('lobby.refereeCodeHint')),
-      h('fieldset', { class: 'seats' }, h('legend', {}, t('lobby.seat')), seats.map((s) => {
-        const radio = h('input', { type: 'radio', name: 'seat', value: s.id, id: `seat-${s.id}`, checked: this.form.seat === s.id });
-        radio.addEventListener('change', () => (this.form.seat = s.id));
-        return h('label', { class: 'seat-option', for: `seat-${s.id}` }, radio, s.label);
-      })),
-      this.createError ? h('div', { class: 'error', role: 'alert' }, this.createError) : null,
-      h('button', { class: 'btn primary big', id: 'create', disabled: this.busy || !sc, onclick: () => void this.create() }, this.busy ? t('lobby.connecting') : t('lobby.createButton')),
+      { class: 'card link-card', 'data-testid': 'pending-link' },
+      h('h2', {}, t(link.kind === 'key' ? 'lobby.linkKeyTitle' : 'lobby.linkInviteTitle')),
+      h('p', { class: 'hint' }, t('lobby.linkHint')),
+      this.errors.link ? h('div', { class: 'error', role: 'alert' }, this.errors.link) : null,
+      h('button', { class: 'btn primary', 'data-action': 'follow-link', disabled: this.busy, onclick: () => void this.enter(link.battleId, secret, 'link') }, t('lobby.linkEnter')),
     );
-  }
-
-  private listCard(): HTMLElement {
-    const body: HTMLElement[] = [];
-    if (this.battles === null) body.push(h('p', { class: 'muted' }, t('lobby.loading')));
-    else if (this.battles.length === 0) body.push(h('p', { class: 'muted' }, t('lobby.none')));
-    else body.push(h('ul', { class: 'battles' }, this.battles.map((b) => this.battleItem(b))));
-    return h(
-      'section',
-      { class: 'card list-card' },
-      h('div', { class: 'card-head' }, h('h2', {}, t('lobby.open')), h('button', { class: 'btn', id: 'refresh', onclick: () => void this.refresh() }, t('lobby.refresh'))),
-      this.listError ? h('div', { class: 'error', role: 'alert' }, this.listError) : null,
-      ...body,
-    );
-  }
-
-  private battleItem(b: LobbyBattle): HTMLElement {
-    const sc = this.scenario(b.scenarioId);
-    const sideName = (id: string, name?: string) => name ?? sc?.sides.find((s) => s.id === id)?.name ?? id;
-    const scenarioName = !b.scenarioName ? (sc ? pick(sc.name) : b.scenarioId) : typeof b.scenarioName === 'string' ? b.scenarioName : pick(b.scenarioName);
-    const key = b.roomId ?? b.resumeId ?? '';
-    // a saved battle is listed without its seats (every one is free): its sides are the scenario's
-    const sides = b.sides.length > 0 || b.roomId ? b.sides : (sc?.sides ?? []).map((s) => ({ id: s.id, name: s.name, taken: false }));
-    const buttons = sides.map((s) =>
-      h(
-        'button',
-        { class: 'btn', 'data-join': s.id, disabled: s.taken || this.busy, onclick: () => void this.join(b, s.id) },
-        s.taken ? t('lobby.taken', { side: sideName(s.id, s.name) }) : t(b.roomId ? 'lobby.join' : 'lobby.resume', { side: sideName(s.id, s.name) }),
-      ),
-    );
-    const refereeOpen = this.refereeFor === key;
-    return h(
-      'li',
-      { class: b.roomId ? 'battle' : 'battle resumable', 'data-room': key },
-      h(
-        'div',
-        { class: 'battle-title' },
-        h('strong', {}, b.battleName || scenarioName),
-        h('span', { class: 'muted small' }, ` — ${scenarioName}`),
-        b.roomId ? null : h('span', { class: 'pill pill-wait' }, t('lobby.saved')),
-      ),
-      b.roomId ? h('div', { class: 'muted small' }, t('lobby.spectators', { n: b.spectators }), b.refereeTaken ? ` · ${t('lobby.refereeTaken')}` : '') : null,
-      h(
-        'div',
-        { class: 'row wrap' },
-        buttons,
-        b.refereeSeat
-          ? h(
-              'button',
-              { class: 'btn', 'data-join': 'referee', disabled: b.refereeTaken || this.busy, onclick: () => ((this.refereeFor = refereeOpen ? null : key), this.render()) },
-              t('lobby.joinReferee'),
-            )
-          : null,
-        b.roomId ? h('button', { class: 'btn', 'data-join': 'spectator', disabled: this.busy, onclick: () => void this.join(b, 'spectator') }, t('lobby.joinSpectator')) : null,
-      ),
-      refereeOpen
-        ? h(
-            'form',
-            {
-              class: 'row referee-form',
-              onsubmit: (e: Event) => {
-                e.preventDefault();
-                void this.join(b, 'referee', this.refereeCode);
-              },
-            },
-            h('label', { for: `ref-${key}`, class: 'small' }, t('lobby.askRefereeCode')),
-            this.input(`ref-${key}`, this.refereeCode, '', (v) => (this.refereeCode = v), 'password'),
-            h('button', { class: 'btn primary', type: 'submit', 'data-join': 'referee-ok' }, 'OK'),
-          )
-        : null,
-    );
-  }
-}
-
-function storedName(): string {
-  try {
-    return localStorage.getItem(NAME_KEY) ?? '';
-  } catch {
-    return '';
   }
 }

@@ -1,7 +1,8 @@
-import { createGame, parseHexLabel, scenarioById, viewFor } from '@lames/rules';
+import { parseHexLabel, viewFor } from '@lames/rules';
+import { fordGame, FORD_DECOY } from '@lames/rules/testing';
 import { markerTexts, stacksOf, typeAbbrev } from './counters-model';
 
-const state = createGame(scenarioById('the-ford')!, 'x');
+const state = fordGame('x');
 
 describe('stacksOf', () => {
   it('puts the first-listed unit of a hex at the front', () => {
@@ -22,7 +23,7 @@ describe('stacksOf', () => {
     const items = [...stacksOf(view).values()].flat();
     expect(items.filter((i) => i.kind === 'cover')).toHaveLength(0);
     expect(items.find((i) => i.id === 'o-ambush')?.kind).toBe('unit');
-    expect(items.find((i) => i.id === 'o-decoy-1')?.kind).toBe('decoy');
+    expect(items.find((i) => i.id === FORD_DECOY)?.kind).toBe('decoy');
   });
 
   it('abbreviates unit types in both languages', () => {

@@ -102,7 +102,7 @@ export function drawSelectedHex(grid: GridSize, hex: number): Graphics {
   return new Graphics().poly(hexPolygon(hexToWorld(grid, hex), R - 1.5), true).stroke({ width: 2.5, color: 0xffffff, alpha: 0.9 });
 }
 
-export type HexMarkKind = 'target' | 'chosen' | 'option' | 'order' | 'refused';
+export type HexMarkKind = 'target' | 'chosen' | 'option' | 'order' | 'refused' | 'zone';
 
 const MARK_STYLE: Record<HexMarkKind, { color: number; width: number; fill: number; alpha: number }> = {
   target: { color: 0xe0352b, width: 4, fill: 0xe0352b, alpha: 0.18 },
@@ -110,9 +110,11 @@ const MARK_STYLE: Record<HexMarkKind, { color: number; width: number; fill: numb
   option: { color: 0x3b8fd9, width: 3, fill: 0x3b8fd9, alpha: 0.28 },
   order: { color: 0x58c26b, width: 3, fill: 0x58c26b, alpha: 0.2 },
   refused: { color: 0x8a8070, width: 2, fill: 0x000000, alpha: 0.12 },
+  // a deployment zone (§4.5.2): a light wash, so that the terrain under it stays readable
+  zone: { color: 0x7fd0ff, width: 2, fill: 0x7fd0ff, alpha: 0.16 },
 };
 
-/** Rings on hexes: attack targets, withdrawal hexes, units that may receive an order. */
+/** Rings on hexes: attack targets, withdrawal hexes, units that may receive an order, a deployment zone. */
 export function drawHexMarks(grid: GridSize, marks: readonly { hex: number; kind: HexMarkKind }[]): Container {
   const layer = new Container();
   const g = new Graphics();

@@ -1,3 +1,5 @@
+import type { SideId } from '@lames/rules';
+
 /** The server's HTTP API (same origin). */
 
 export interface Bilingual {
@@ -13,68 +15,78 @@ export interface ScenarioSummary {
   turnLimit: number;
 }
 
-/** A battle the lobby lists, whatever the server's exact shape. */
-export interface LobbyBattle {
-  /** Room id of an open battle; absent for a saved battle to resume. */
-  roomId?: string;
-  /** Battle id of a saved battle no room has open. */
-  resumeId?: string;
+/** A battle's public summary (docs/secrets.md, S1): what anyone may know of it. */
+export interface BattleSummary {
+  battleId: string;
   battleName: string;
   scenarioId: string;
   scenarioName: Bilingual | string | null;
-  sides: { id: string; name?: string; taken: boolean }[];
-  /** A referee seat exists (the battle has a referee code). */
-  refereeSeat: boolean;
-  refereeTaken: boolean;
-  spectators: number;
-  status?: string;
+  status: 'deploying' | 'playing' | 'ended';
+  turn: number;
+  activeSide: SideId;
+  /** Whom the battle waits for, when not simply the active side (a deployment, a defender's losses). */
+  awaiting?: SideId;
+  sides: { id: SideId; name: string; claimed: boolean; playerName: string; connected: boolean }[];
+  referee: { exists: boolean; claimed: boolean };
+  listed: boolean;
+  /** A room is running: join it; otherwise the battle is opened again from its save. */
+  open: boolean;
+  updatedAt: string;
 }
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+export interface BattlePage {
+  battles: BattleSummary[];
+  page: number;
+  /** Whether a later page exists. */
+  more: boolean;
+}
+
+async function readJson<T>(res: Response): Promise<T> {
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      const body = (await res.json()) as { error?: unknown; message?: unknown };
+      const text = body.message ?? body.error;
+      if (typeof text === 'string') message = text;
+    } catch {
+      /* not JSON */
+    }
+    throw Object.assign(new Error(message), { code: res.status });
+  }
   return (await res.json()) as T;
 }
 
+const getJson = async <T>(path: string) => readJson<T>(await fetch(path, { headers: { accept: 'application/json' } }));
+
 export const fetchScenarios = () => getJson<ScenarioSummary[]>('/api/scenarios');
 
-type RawBattle = Record<string, unknown> & {
-  roomId?: string;
-  battleId?: string;
-  battleName?: string;
-  scenarioId?: string;
-  scenarioName?: Bilingual | string | null;
-  seats?: Record<string, boolean>;
-  sides?: { id: string; name?: string; taken?: boolean }[];
-  referee?: boolean;
-  hasReferee?: boolean;
-  refereeSeated?: boolean;
-  spectators?: number;
-  status?: string;
-};
-
-export function normaliseBattle(b: RawBattle, resumable = false): LobbyBattle {
-  const sides = b.sides
-    ? b.sides.map((s) => ({ id: s.id, name: s.name, taken: !!s.taken }))
-    : Object.entries(b.seats ?? {}).map(([id, taken]) => ({ id, taken: !!taken }));
-  const refereeSeat = b.hasReferee ?? true;
-  const refereeTaken = b.refereeSeated ?? !!b.referee;
-  return {
-    roomId: resumable ? undefined : b.roomId,
-    resumeId: resumable ? (b.battleId ?? b.roomId) : undefined,
-    battleName: b.battleName ?? '',
-    scenarioId: b.scenarioId ?? '',
-    scenarioName: b.scenarioName ?? null,
-    sides,
-    refereeSeat,
-    refereeTaken,
-    spectators: b.spectators ?? 0,
-    status: b.status,
-  };
+/** The listed battles, one page at a time (page 0 first). */
+export async function fetchBattlePage(page: number): Promise<BattlePage> {
+  return pageOf(await getJson<RawPage>(`/api/battles?page=${page}`), page);
 }
 
-export async function fetchBattles(): Promise<LobbyBattle[]> {
-  const body = await getJson<RawBattle[] | { open?: RawBattle[]; resumable?: RawBattle[] }>('/api/battles');
-  if (Array.isArray(body)) return body.map((b) => normaliseBattle(b));
-  return [...(body.open ?? []).map((b) => normaliseBattle(b)), ...(body.resumable ?? []).map((b) => normaliseBattle(b, true))];
+/** A page as the server sends it: `{ page, pageSize, total, battles }`. */
+export interface RawPage {
+  battles?: BattleSummary[];
+  page?: number;
+  pageSize?: number;
+  total?: number;
+}
+
+export function pageOf(body: RawPage, page: number): BattlePage {
+  const at = body.page ?? page;
+  const battles = body.battles ?? [];
+  const more = body.total !== undefined && body.pageSize !== undefined ? (at + 1) * body.pageSize < body.total : false;
+  return { battles, page: at, more };
+}
+
+/** Public summaries of the battles this browser holds a seat in (at most 50 ids per request). */
+export async function lookupBattles(ids: string[]): Promise<BattleSummary[]> {
+  if (ids.length === 0) return [];
+  const res = await fetch('/api/battles/lookup', {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ ids: ids.slice(0, 50) }),
+  });
+  return (await readJson<{ battles?: BattleSummary[] }>(res)).battles ?? [];
 }

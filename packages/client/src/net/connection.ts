@@ -1,27 +1,47 @@
 import { Client, Room } from '@colyseus/sdk';
-import type { Seat } from '@lames/rules';
+import type { Seat, SideId } from '@lames/rules';
+import { failureOf, isNoRoom } from './errors';
+import { seatKeys } from './keys';
 
-/** Connection to the battle room; the reconnection token lives in sessionStorage. */
-
-const TOKEN_KEY = 'lames.reconnectionToken';
-const SEAT_KEY = 'lames.seat';
+/**
+ * Connection to a battle room. A seat is held by its key (net/keys.ts): a
+ * battle is entered by id with that key, and when no room has it open the
+ * battle is opened again from its save. The SDK's automatic reconnection
+ * covers short drops; after it gives up the page enters again with the key.
+ */
 
 export type BattleRoom = Room;
 
 export interface CreateOptions {
-  scenarioId?: string;
-  /** Id of a saved battle to continue. */
-  resume?: string;
+  scenarioId: string;
   battleName?: string;
-  refereeCode?: string;
-  seat: Seat;
   playerName: string;
+  seat: SideId | 'referee';
+  /** Shown in the lobby's open battles (default true). */
+  listed: boolean;
+  /** The battle has a referee seat. */
+  referee: boolean;
 }
 
-export interface JoinOptions {
-  seat: Seat;
+/** How to take a seat: a key, an invite, or (listed battles) a free side or a spectator's chair. */
+export interface EnterOptions {
   playerName: string;
-  refereeCode?: string;
+  key?: string;
+  invite?: string;
+  seat?: SideId | 'spectator';
+}
+
+/** What the server says on entering (docs/secrets.md, S1). */
+export interface Welcome {
+  seat: Seat;
+  battleId: string;
+  seatKey?: string;
+  invites?: Invite[];
+}
+
+export interface Invite {
+  seat: Seat;
+  token: string;
 }
 
 let client: Client | null = null;
@@ -38,71 +58,93 @@ export function colyseus(): Client {
   return client;
 }
 
-function remember(room: Room, seat: Seat | null): void {
-  try {
-    sessionStorage.setItem(TOKEN_KEY, room.reconnectionToken);
-    if (seat) sessionStorage.setItem(SEAT_KEY, seat);
-  } catch {
-    /* storage unavailable: no reconnection after a reload */
-  }
-}
-
-export function forget(): void {
-  try {
-    sessionStorage.removeItem(TOKEN_KEY);
-    sessionStorage.removeItem(SEAT_KEY);
-  } catch {
-    /* ignore */
-  }
-}
-
-export function savedSeat(): Seat | null {
-  try {
-    return sessionStorage.getItem(SEAT_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the token fresh: the SDK may change it on an automatic reconnection. */
-export function trackToken(room: Room): void {
-  room.onReconnect(() => remember(room, null));
+/**
+ * Keeps the seat's key when the server hands one over (a seat just claimed
+ * or created), or the key the seat was entered with; the battle's name comes
+ * with it for the lobby's list.
+ */
+function keepKey(room: Room, usedKey: string | undefined, creator: boolean): void {
+  room.onMessage('welcome', (m: Welcome) => {
+    const key = m.seatKey ?? usedKey;
+    if (!key || m.seat === 'spectator') return;
+    const state = room.state as { battleName?: string; scenarioId?: string } | undefined;
+    const before = seatKeys.get(m.battleId);
+    seatKeys.save({
+      battleId: m.battleId,
+      seat: m.seat,
+      key,
+      battleName: state?.battleName || before?.battleName || '',
+      scenarioId: state?.scenarioId || before?.scenarioId || '',
+      savedAt: Date.now(),
+      ...(creator || before?.creator ? { creator: true } : {}),
+    });
+  });
 }
 
 export async function createBattle(options: CreateOptions): Promise<Room> {
-  const room = await colyseus().create('battle', options);
-  remember(room, options.seat);
+  const room = await colyseus().create('battle', { ...options });
+  keepKey(room, undefined, true);
   return room;
 }
 
-export async function joinBattle(roomId: string, options: JoinOptions): Promise<Room> {
-  const room = await colyseus().joinById(roomId, options);
-  remember(room, options.seat);
+/** Enters a battle by id; when no room has it open, opens it again from its save with the same credentials. */
+export async function enterBattle(battleId: string, options: EnterOptions): Promise<Room> {
+  const creds = definedOnly(options);
+  let room: Room;
+  try {
+    room = await colyseus().joinById(battleId, creds);
+  } catch (e) {
+    if (!isNoRoom(e)) throw e;
+    try {
+      room = await colyseus().create('battle', { resume: battleId, ...creds });
+    } catch (again) {
+      // someone else opened it meanwhile: join their room
+      if (failureOf(again).code !== 'battleAlreadyOpen') throw again;
+      room = await colyseus().joinById(battleId, creds);
+    }
+  }
+  keepKey(room, options.key, false);
   return room;
 }
 
-/** Tries the saved reconnection token, if any; null when there is none or it failed. */
-export async function tryReconnect(): Promise<Room | null> {
-  let token: string | null = null;
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
+}
+
+/** The battle this tab is in, so that a reload comes back to it. */
+const CURRENT = 'lames.currentBattle';
+
+export function setCurrentBattle(battleId: string | null): void {
   try {
-    token = sessionStorage.getItem(TOKEN_KEY);
+    if (battleId) sessionStorage.setItem(CURRENT, battleId);
+    else sessionStorage.removeItem(CURRENT);
   } catch {
-    return null;
+    /* no storage: a reload goes to the lobby */
   }
-  if (!token) return null;
+}
+
+export function currentBattle(): string | null {
   try {
-    const room = await colyseus().reconnect(token);
-    remember(room, null);
-    return room;
+    return sessionStorage.getItem(CURRENT);
   } catch {
-    forget();
     return null;
   }
 }
 
-/** A readable message out of whatever the SDK threw. */
-export function errorText(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  if (typeof e === 'object' && e && 'message' in e) return String((e as { message: unknown }).message);
-  return String(e);
+const NAME_KEY = 'lames.playerName';
+
+export function storedName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function storeName(name: string): void {
+  try {
+    localStorage.setItem(NAME_KEY, name.trim());
+  } catch {
+    /* ignore */
+  }
 }

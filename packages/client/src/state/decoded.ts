@@ -29,6 +29,23 @@ export interface WingInfo {
   shakenMarkers?: number;
 }
 
+/** A side in the hidden deployment (§4.5.2), public. */
+export interface DeploymentSideInfo {
+  side: string;
+  /** Hex indexes of the side's zone, comma-joined. */
+  zone: string;
+  deployed: boolean;
+}
+
+/** What one side deploys: only in the state of that side's connections and the referee's. */
+export interface DeploymentSecretInfo {
+  side: string;
+  /** Its units awaiting deployment as JSON PieceWire[] (hex -1, hidden, no cover). */
+  units: string;
+  /** Its placement (@lames/rules DeploymentPlacement) as JSON; '' until it deploys. */
+  placement: string;
+}
+
 /** A map as decoded: `.toJSON()` gives a plain object; a live MapSchema iterates as entries. */
 export type DecodedMap<T> = Record<string, T> | Map<string, T>;
 
@@ -55,4 +72,9 @@ export interface DecodedState {
   pendingLosses?: string;
   /** The weather marker (sheet 003); '' or absent without weather. */
   weather?: string;
+  /** The hidden deployment (§4.5.2) is under way; absent from older servers. */
+  deploying?: boolean;
+  deployment?: DeploymentSideInfo[];
+  /** By side id: only the sides this seat may look under. */
+  deploymentSecrets?: DecodedMap<DeploymentSecretInfo>;
 }

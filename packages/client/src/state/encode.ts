@@ -1,5 +1,5 @@
 import { decoyToWire, unitToWire, type Decoy, type GameState, type Unit } from '@lames/rules';
-import type { DecodedState, PieceState } from './decoded';
+import type { DecodedState, DeploymentSecretInfo, PieceState } from './decoded';
 
 /**
  * The inverse of `toView`, as the server would sync a seat's view: units in
@@ -19,7 +19,9 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
   const act = view.activation;
   const pieces: Record<string, PieceState> = {};
   const secrets: Record<string, PieceState> = {};
-  for (const u of view.units) {
+  // Units awaiting the hidden deployment travel in their side's deployment secret, not as pieces.
+  const awaiting = (u: Unit) => !!view.deployment && u.hidden && u.hex < 0 && !u.coverId;
+  for (const u of view.units.filter((x) => !awaiting(x))) {
     const p = unitToPiece(u, !!act && !act.covered && act.piece === u.id);
     (u.hidden ? secrets : pieces)[u.id] = p;
   }
@@ -45,5 +47,23 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     ...(view.result ? { result: JSON.stringify(view.result) } : {}),
     ...(view.pendingLosses ? { pendingLosses: JSON.stringify(view.pendingLosses) } : {}),
     ...(view.gameElements?.weather ? { weather: view.gameElements.weather } : {}),
+    ...encodeDeployment(view, awaiting),
+  };
+}
+
+/** The deployment as the server syncs it: zones and flags for all, a side's units and placement where the view holds them. */
+function encodeDeployment(view: GameState, awaiting: (u: Unit) => boolean): Partial<DecodedState> {
+  if (!view.deployment) return {};
+  const sides = Object.entries(view.deployment.sides);
+  const deploymentSecrets: Record<string, DeploymentSecretInfo> = {};
+  for (const [side, d] of sides) {
+    const units = view.units.filter((u) => u.side === side && awaiting(u)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (view.perspective !== 'referee' && view.perspective !== side) continue;
+    deploymentSecrets[side] = { side, units: JSON.stringify(units.map((u) => unitToWire(u, 0, false))), placement: d.placement ? JSON.stringify(d.placement) : '' };
+  }
+  return {
+    deploying: true,
+    deployment: sides.map(([side, d]) => ({ side, zone: d.zone.join(','), deployed: d.done })),
+    deploymentSecrets,
   };
 }

@@ -1,8 +1,9 @@
-import { apply, createGame, legalActions, reachable, scenarioById, viewFor, GameState } from '@lames/rules';
+import { apply, legalActions, reachable, viewFor, GameState } from '@lames/rules';
+import { fordGame, FORD_DECOY } from '@lames/rules/testing';
 import { encodeView } from './encode';
 import { parseBoard, toView } from './to-view';
 
-const game = () => createGame(scenarioById('the-ford')!, 'x');
+const game = () => fordGame('x');
 
 /** What `.toJSON()` of the synced state looks like for a seat. */
 function decodedFor(state: GameState, seat: string) {
@@ -30,7 +31,7 @@ describe('toView', () => {
     const ambush = view.units.find((u) => u.id === 'o-ambush')!;
     expect(ambush.hidden).toBe(true);
     expect(ambush.coverId).toBeTruthy();
-    expect(view.decoys.map((d) => d.id)).toEqual(['o-decoy-1']);
+    expect(view.decoys.map((d) => d.id)).toEqual([FORD_DECOY]);
     expect(view.decoys[0].coverId).toBeTruthy();
   });
 

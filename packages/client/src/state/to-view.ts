@@ -1,4 +1,4 @@
-import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type GameResult, type GameState, type MapEdge, type PendingLosses, type Seat, type Unit, type Weather } from '@lames/rules';
+import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type DeploymentPlacement, type GameResult, type GameState, type MapEdge, type PendingLosses, type Seat, type Unit, type Weather } from '@lames/rules';
 import type { CoverState, DecodedMap, DecodedState, PieceState } from './decoded';
 
 /**
@@ -32,6 +32,24 @@ function coverOf(c: CoverState): Cover {
   return { id: c.id, side: c.side, hex: c.hex, activated: !!c.activated };
 }
 
+/** The units this seat sees waiting to be deployed (its own, or every side's for the referee): hex -1, hidden, no cover. */
+function awaitingUnits(state: DecodedState): PieceState[] {
+  return values(state.deploymentSecrets).flatMap((s) => (s.units ? (JSON.parse(s.units) as PieceState[]) : []));
+}
+
+/** The deployment phase as the rules' view has it: every side's zone and flag, the placements this seat may see. */
+function deploymentOf(state: DecodedState): Pick<GameState, 'deployment'> {
+  if (!state.deploying) return {};
+  const placements = new Map(values(state.deploymentSecrets).filter((s) => s.placement).map((s) => [s.side, JSON.parse(s.placement) as DeploymentPlacement]));
+  const sides = Object.fromEntries(
+    (state.deployment ?? []).map((d) => {
+      const placement = placements.get(d.side);
+      return [d.side, { zone: d.zone ? d.zone.split(',').map(Number) : [], done: d.deployed, ...(placement ? { placement } : {}) }];
+    }),
+  );
+  return { deployment: { sides } };
+}
+
 function activationOf(pieces: PieceState[], covers: CoverState[], state: DecodedState): Activation | null {
   const piece = pieces.find((p) => p.activating);
   if (piece) {
@@ -51,7 +69,7 @@ export function toView(state: DecodedState, seat: Seat): GameState {
   const covers = values(state.covers);
   const seen = new Set<string>();
   const units: Unit[] = [];
-  for (const p of [...open, ...secret]) {
+  for (const p of [...open, ...secret, ...awaitingUnits(state)]) {
     if (p.isDecoy || seen.has(p.id)) continue;
     seen.add(p.id);
     units.push(pieceToUnit(p));
@@ -86,6 +104,7 @@ export function toView(state: DecodedState, seat: Seat): GameState {
     ...(state.result ? { result: JSON.parse(state.result) as GameResult } : {}),
     ...(state.pendingLosses ? { pendingLosses: JSON.parse(state.pendingLosses) as PendingLosses } : {}),
     ...(state.weather ? { gameElements: { weather: state.weather as Weather } } : {}),
+    ...deploymentOf(state),
     stackCounter: 0,
     perspective: seat,
     covers: covers.map(coverOf).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),

@@ -3,6 +3,8 @@ import { lang, pick, t, type TextKey } from '../i18n';
 import { arrivalCharges, DIRECTIVES, oddsList, reasonOf, stackJoin, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
 import { clear, h } from './dom';
 import { facingName, num, pct } from './format-event';
+import { decoyLabel } from './decoy-label';
+import { readStated, statedCost, statesCost } from './order-cost';
 
 /** A choice in progress in the side panel (and on the map). */
 export type Picker =
@@ -33,7 +35,8 @@ export interface ActionHandlers {
   update(f: (p: Picker) => void): void;
   confirm(): void;
   cancel(): void;
-  giveOrder(unit: string): void;
+  /** An order; `points` is the cost stated for a decoy. */
+  giveOrder(unit: string, points?: number): void;
 }
 
 export interface OrdersPanel {
@@ -390,7 +393,7 @@ function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker,
 }
 
 function renderOrders(view: GameState, orders: OrdersPanel, pass: LegalAction | undefined, on: ActionHandlers): HTMLElement {
-  const nameOf = (id: string) => view.units.find((u) => u.id === id)?.name ?? id;
+  const nameOf = (id: string) => view.units.find((u) => u.id === id)?.name ?? decoyName(view, id) ?? id;
   return h(
     'div',
     { class: 'orders', 'data-testid': 'orders' },
@@ -403,15 +406,49 @@ function renderOrders(view: GameState, orders: OrdersPanel, pass: LegalAction | 
           'ul',
           { class: 'order-list' },
           orders.options.map((o) =>
-            h(
-              'li',
-              { class: o.allowed ? '' : 'refused', title: o.allowed ? '' : reasonText(o.rejection) },
-              h('button', { class: 'btn', 'data-order': o.unit, disabled: !o.allowed, onclick: () => o.allowed && on.giveOrder(o.unit) }, nameOf(o.unit)),
-              h('span', { class: 'muted small' }, ` ${t('action.orders.cost', { n: o.cost })}`),
-              o.allowed ? null : h('div', { class: 'reason' }, reasonText(o.rejection)),
-            ),
+            statesCost(o)
+              ? statedOrder(o, nameOf(o.unit), orders.points, on)
+              : h(
+                  'li',
+                  { class: o.allowed ? '' : 'refused', title: o.allowed ? '' : reasonText(o.rejection) },
+                  h('button', { class: 'btn', 'data-order': o.unit, disabled: !o.allowed, onclick: () => o.allowed && on.giveOrder(o.unit) }, nameOf(o.unit)),
+                  h('span', { class: 'muted small' }, ` ${t('action.orders.cost', { n: o.cost })}`),
+                  o.allowed ? null : h('div', { class: 'reason' }, reasonText(o.rejection)),
+                ),
           ),
         ),
     pass ? actionButton(t('action.orders.end'), pass, () => on.oneClick('pass'), 'end-orders') : null,
+  );
+}
+
+/** The owner's name for one of its decoys; null for any other piece. */
+function decoyName(view: GameState, id: string): string | null {
+  const d = view.decoys.find((x) => x.id === id);
+  return d ? decoyLabel(view, d.mimic) : null;
+}
+
+/** An order to one of the player's decoys: the player states the points it costs (sheet 000, Leurres). */
+function statedOrder(o: OrderOption, name: string, left: number | null, on: ActionHandlers): HTMLElement {
+  const bounds = statedCost(o, left);
+  const allowed = o.allowed && bounds !== null;
+  const input = h('input', { type: 'number', class: 'points-input', 'data-order-points': o.unit, min: 1, max: bounds?.max ?? 1, step: 1, value: bounds?.value ?? 1, disabled: !allowed, 'aria-label': t('action.orders.statedLabel') });
+  const note = h('span', { class: 'reason', hidden: true }, bounds ? t('action.orders.statedBounds', { max: bounds.max }) : '');
+  const button = h('button', { class: 'btn', 'data-order': o.unit, disabled: !allowed, onclick: () => send() }, name);
+  const send = () => {
+    const n = bounds ? readStated(input.value, bounds) : null;
+    if (allowed && n !== null) on.giveOrder(o.unit, n);
+  };
+  input.addEventListener('input', () => {
+    const ok = !!bounds && readStated(input.value, bounds) !== null;
+    button.disabled = !allowed || !ok;
+    note.hidden = ok;
+  });
+  return h(
+    'li',
+    { class: allowed ? 'stated' : 'stated refused', title: o.allowed ? '' : reasonText(o.rejection) },
+    button,
+    h('label', { class: 'points-label small' }, t('action.orders.stated'), input),
+    note,
+    o.allowed ? null : h('div', { class: 'reason' }, reasonText(o.rejection)),
   );
 }

@@ -251,3 +251,21 @@ describe('formatEvent', () => {
     for (const line of [...fr, ...en]) expect(line).not.toMatch(/event\.|\{/);
   });
 });
+
+describe('a decoy imitating a self-only action (§4.5.1)', () => {
+  it('§4.5.1 its owner reads that the decoy imitated the action and nothing changed', () => {
+    const names2 = { ...names, 'd-1': 'leurre (Embuscade gobeline)' };
+    const e = { type: 'decoyActed', piece: 'd-1', action: 'rest', section: '§4.5.1', audience: { to: 'side', side: 'black-teeth' } } as unknown as GameEvent;
+    expect(formatEvent(e, { ...ctx('fr'), nameOf: (id) => names2[id as keyof typeof names2] }).text).toBe('Leurre (Embuscade gobeline) imite : Repos (un leurre, rien ne change).');
+    expect(formatEvent(e, { ...ctx('en'), nameOf: (id) => names2[id as keyof typeof names2] }).text).toBe('Leurre (Embuscade gobeline) imitates: Rest (a decoy, nothing changes).');
+  });
+});
+
+describe('the deployment in the log (§4.5.2)', () => {
+  it('§4.5.2 says which side deployed, never where, and when the battle begins', () => {
+    const deployed = { type: 'deployed', side: 'ardenne', section: '§4.5.2', ...all } as unknown as GameEvent;
+    const ended = { type: 'deploymentEnded', section: '§4.5.2', ...all } as unknown as GameEvent;
+    expect(formatEvent(deployed, ctx('fr')).text).toBe('Ardenne a déployé ses unités cachées.');
+    expect(formatEvent(ended, ctx('en')).text).toBe('Deployment over: the battle begins.');
+  });
+});

@@ -165,6 +165,13 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
       return out(tx('event.stepRegained', { unit: name(e.unit), steps: e.steps, reason: reasonWords(e.reason, l) }));
     case 'mustFlee':
       return out(tx('event.mustFlee', { unit: name(e.unit) }));
+    case 'deployed':
+      return out(tx('event.deployed', { side: name(e.side) }));
+    case 'deploymentEnded':
+      return out(tx('event.deploymentEnded'));
+    case 'decoyActed':
+      // the owner's own line: the decoy imitated the action, nothing changed on it (§4.5.1)
+      return out(tx('event.decoyActed', { unit: piece(e.piece), action: tx(`action.${e.action}` as TextKey) }));
     case 'combat':
       return combatLine(e as unknown as Loose, e, ctx);
     case 'lossesAwaited':

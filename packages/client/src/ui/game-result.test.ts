@@ -3,11 +3,11 @@ import {
   createGame,
   fixedDice,
   loadScenario,
-  SCENARIOS,
   viewFor,
   type GameEvent,
   type GameState,
 } from '@lames/rules';
+import { SCENARIOS } from '@lames/rules/scenarios';
 import { encodeView } from '../state/encode';
 import { toView } from '../state/to-view';
 import { formatEvent, scoreLines, type EventContext } from './format-event';

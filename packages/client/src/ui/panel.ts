@@ -4,7 +4,11 @@ import { lang, t, type TextKey } from '../i18n';
 import { className } from '../i18n/profiles';
 import type { StackItem } from '../map/counters-model';
 import { sideCss } from '../map/palette';
-import type { SideInfo } from '../state/decoded';
+import type { DecodedState, SideInfo } from '../state/decoded';
+
+/** The public seat information the server syncs (docs/secrets.md, S1). */
+type SeatInfo = Omit<SideInfo, 'seated'> & { playerName?: string; claimed?: boolean; seated?: boolean };
+type RefereeInfo = { refereeClaimed?: boolean; refereeConnected?: boolean; refereeName?: string };
 import { clear, h } from './dom';
 import { facingName, scoreLines } from './format-event';
 
@@ -15,7 +19,7 @@ export function seatName(view: GameState, seat: Seat): string {
 }
 
 /** Turn, active side, seats and wings. */
-export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battleName: string, sides: SideInfo[]): void {
+export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battleName: string, sides: SideInfo[], decoded?: DecodedState): void {
   clear(el);
   const active = view.sides.find((s) => s.id === view.activeSide);
   // during a combat's losses the defender decides (§2.7.4): it is then that player's move
@@ -23,7 +27,9 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
   const state =
     view.status === 'ended'
       ? h('span', { class: 'pill pill-ended' }, t('game.ended'))
-      : mine
+      : view.deployment
+        ? h('span', { class: 'pill pill-wait', 'data-testid': 'deploying' }, t('game.deploying'))
+        : mine
         ? h('span', { class: 'pill pill-turn', 'data-testid': 'your-turn' }, t('game.yourTurn'))
         : view.sides.some((s) => s.id === seat)
           ? h('span', { class: 'pill pill-wait', 'data-testid': 'waiting' }, t('game.waiting'))
@@ -36,32 +42,51 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
       h('span', { class: 'turn', 'data-testid': 'turn' }, t('game.turn', { turn: view.turn, limit: view.turnLimit })),
       state,
     ),
-    h(
-      'div',
-      { class: 'status-row' },
-      h('span', { class: 'swatch', style: `background:${sideCss(view.sides, view.activeSide)}` }),
-      h('span', {}, t('game.active', { side: active?.name ?? view.activeSide })),
-    ),
+    // no side is active while both deploy (§4.5.2)
+    view.deployment
+      ? ''
+      : h(
+          'div',
+          { class: 'status-row' },
+          h('span', { class: 'swatch', style: `background:${sideCss(view.sides, view.activeSide)}` }),
+          h('span', {}, t('game.active', { side: active?.name ?? view.activeSide })),
+        ),
     h('div', { class: 'status-row muted', 'data-testid': 'seat' }, t('game.yourSeat', { seat: seatName(view, seat) })),
     h(
       'ul',
       { class: 'sides' },
       view.sides.map((s) => {
-        const info = sides.find((x) => x.id === s.id);
-        const note = !info?.seated ? t('game.vacant') : !info.connected ? t('game.disconnected') : '';
+        const info = sides.find((x) => x.id === s.id) as SeatInfo | undefined;
+        const claimed = info?.claimed ?? info?.seated ?? false;
+        const deployed = view.deployment?.sides[s.id]?.done;
+        const note = [!claimed ? t('game.vacant') : !info?.connected ? t('game.disconnected') : '', deployed === undefined ? '' : t(deployed ? 'game.deployed' : 'game.deployingSide')].filter(Boolean).join(' · ');
         return h(
           'li',
-          { class: s.id === view.activeSide ? 'side active' : 'side' },
+          { class: s.id === view.activeSide && !view.deployment ? 'side active' : 'side', 'data-side': s.id },
           h('span', { class: 'swatch', style: `background:${sideCss(view.sides, s.id)}` }),
           h('span', { class: 'side-name' }, s.name),
+          claimed && info?.playerName ? h('span', { class: 'player-name', 'data-testid': 'player-name' }, ` — ${info.playerName}`) : null,
           note ? h('span', { class: 'muted small' }, ` · ${note}`) : null,
         );
       }),
+      refereeLine(decoded as (DecodedState & RefereeInfo) | undefined),
     ),
   );
   const weather = view.gameElements?.weather;
   if (weather) el.append(h('div', { class: 'status-row', 'data-testid': 'weather', title: 'Fiche 003' }, t('game.weather', { weather: t(`weather.${weather}` as TextKey) })));
   if (view.status === 'ended' && view.result) el.append(renderResult(view));
+}
+
+/** The referee's seat, when the battle has one that someone holds. */
+function refereeLine(d: RefereeInfo | undefined): HTMLElement | null {
+  if (!d?.refereeClaimed) return null;
+  return h(
+    'li',
+    { class: 'side', 'data-side': 'referee' },
+    h('span', { class: 'side-name' }, t('seat.referee')),
+    d.refereeName ? h('span', { class: 'player-name' }, ` — ${d.refereeName}`) : null,
+    d.refereeConnected === false ? h('span', { class: 'muted small' }, ` · ${t('game.disconnected')}`) : null,
+  );
 }
 
 /** The end of the game (§2.4): winner or draw, each side's points, and where every point comes from. */
