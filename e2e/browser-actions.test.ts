@@ -9,7 +9,8 @@
  * - "Manœuvres E2E", a new battle on a fixed seed: face (§2.6.14),
  *   withdraw (§2.6.12), duel (§2.7.1.1), take command (§2.5.14), flee
  *   (§2.6.13), resign (§2.5.15);
- * - "Ralliement E2E", a saved battle the players resume from the lobby, with
+ * - "Ralliement E2E", a saved battle Ardenne resumes with her personal link
+ *   and Dents Noires claims in the lobby, with
  *   a shaken and a routed unit and a wing carrying shaken markers:
  *   reorganise (§2.8.3.4), rally (§2.8.4), wing morale (§2.5.10.1).
  * Each script is played on the rules library first, on the first seed whose
@@ -35,6 +36,8 @@ import {
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { openFileStore } from '../packages/server/src/persistence/file-store';
+import { newAccess } from '../packages/server/src/rooms/access';
+import { claimSide, followLink, invitesOf, leaveBattle, listedBattle } from './helpers/seats';
 import { PlayerPages } from './helpers/player-pages';
 import { clickHex, colourShare, hexCenter, hooks, waitReady } from './helpers/lames-page';
 import {
@@ -64,7 +67,6 @@ import {
 
 /** The saved battle's id (its file name in the store). */
 const SAVED_BATTLE = 'e2e-recovery-saved';
-const REFEREE_CODE = 'arbitre-e2e';
 /** The shipped scenario the lobby offers, whose id the server maps to the manoeuvres. */
 const LOBBY_SCENARIO = 'the-ford';
 const SHAKEN_ORANGE: [number, number, number] = [0xd9, 0x82, 0x2b];
@@ -78,6 +80,8 @@ let dataDir = '';
 let base = '';
 let manoeuvres: Script;
 let recovery: Script;
+/** Ardenne's seat key in the saved battle: her personal link. */
+let savedKey = '';
 const pages = new PlayerPages({ width: 1400, height: 900 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -149,6 +153,9 @@ beforeAll(async () => {
   // the saved battle, as a room would have saved it, waiting in the store to be resumed
   const store = await openFileStore(dataDir);
   const now = new Date().toISOString();
+  // its seats as the server makes them: Alice holds Ardenne (and its key), Dents Noires is free to claim
+  const { access, key } = await newAccess({ sides: ['ardenne', 'black-teeth'], creatorSeat: 'ardenne', referee: false, listed: true, playerName: 'Alice' });
+  savedKey = key;
   await store.save({
     id: SAVED_BATTLE,
     battleName: 'Ralliement E2E',
@@ -159,7 +166,7 @@ beforeAll(async () => {
     status: 'playing',
     state: recoveryState(recoveryScenario, recovery.seed),
     log: [],
-    refereeCodeHash: null,
+    access,
   });
   await store.close();
 
@@ -185,29 +192,23 @@ describe('chapter-2 actions in the browser', () => {
   let referee: Page;
   const name = namesOf(manoeuvresInput());
 
-  it('seats Ardenne, Dents Noires and a referee on a new battle of the manoeuvres scenario', async () => {
+  it('seats Ardenne, Dents Noires (claimed in the lobby) and a referee (by invite link) on a new battle of the manoeuvres scenario', async () => {
     a = await pages.open(browser!, base, 'Alice');
     await a.waitForSelector(`#scenario option[value="${LOBBY_SCENARIO}"]`, { state: 'attached' });
     await a.selectOption('#scenario', LOBBY_SCENARIO);
     await a.fill('#battle-name', 'Manoeuvres');
-    await a.fill('#referee-code', REFEREE_CODE);
     await a.check('#seat-ardenne');
+    await a.check('#with-referee');
     await a.click('#create');
     await waitReady(a);
+    const invites = await invitesOf(a);
     b = await pages.open(browser!, base, 'Bruno');
-    await b.click('#refresh');
-    const battle = b.locator('li.battle', { hasText: 'Manoeuvres' });
-    await battle.waitFor({ timeout: 30_000 });
-    await battle.locator('button[data-join="black-teeth"]').click();
+    await claimSide(b, 'Manoeuvres', 'black-teeth');
     await waitReady(b);
-    referee = await pages.open(browser!, base, 'Rita');
-    await referee.click('#refresh');
-    const rb = referee.locator('li.battle', { hasText: 'Manoeuvres' });
-    await rb.waitFor({ timeout: 30_000 });
-    await rb.locator('button[data-join="referee"]').click();
-    await rb.locator('input[type="password"]').fill(REFEREE_CODE);
-    await rb.locator('button[data-join="referee-ok"]').click();
+    referee = await pages.blank(browser!, 'Rita');
+    await followLink(referee, invites.referee, 'Rita');
     await waitReady(referee);
+    for (const [page, seat] of [[a, 'ardenne'], [b, 'black-teeth'], [referee, 'referee']] as const) expect((await hooks(page)).seat).toBe(seat);
     await a.waitForSelector('[data-testid="your-turn"]');
     expect((await hooks(a)).view!.units).toHaveLength(manoeuvresInput().units.length);
     // Ardenne's only wing starts without a leader
@@ -400,25 +401,20 @@ describe('chapter-2 actions in the browser', () => {
   describe('a saved battle, resumed', () => {
     const name2 = namesOf(recoveryInput());
 
-    it('both players leave, then resume the saved battle where the knights are shaken and the guards routed', async () => {
-      for (const page of [a, b, referee]) {
-        await page.click('#leave');
-        await page.waitForSelector('#refresh');
-      }
-      await a.click('#refresh');
-      const saved = a.locator(`li.battle[data-room="${SAVED_BATTLE}"]`);
-      await saved.waitFor({ timeout: 30_000 });
-      await expect(saved.textContent()).resolves.toContain('Ralliement E2E');
-      const resume = saved.locator('button[data-join="ardenne"]');
-      await expect(resume.textContent()).resolves.toContain('Ardenne');
+    it('both players leave; Alice resumes the saved battle with her personal link, Bruno claims Dents Noires in the lobby; the knights are shaken and the guards routed', async () => {
+      for (const page of [a, b, referee]) await leaveBattle(page);
+      // the saved battle is listed with Ardenne held by Alice: only Dents Noires can be claimed
+      const saved = await listedBattle(a, 'Ralliement E2E');
+      await expect(saved.getAttribute('data-room')).resolves.toBe(SAVED_BATTLE);
+      await expect(saved.locator('button[data-join="ardenne"]').count()).resolves.toBe(0);
+      await expect(saved.locator('li[data-side="ardenne"]').textContent()).resolves.toContain('Alice');
       await shot(a, 'a-lobby-saved');
-      await resume.click();
+      await followLink(a, `${base}#/b/${SAVED_BATTLE}/k/${savedKey}`, 'Alice');
       await waitReady(a);
-      await b.click('#refresh');
-      const open = b.locator(`li.battle[data-room="${SAVED_BATTLE}"]`);
-      await open.waitFor({ timeout: 30_000 });
-      await open.locator('button[data-join="black-teeth"]').click();
+      expect((await hooks(a)).seat).toBe('ardenne');
+      await claimSide(b, 'Ralliement E2E', 'black-teeth');
       await waitReady(b);
+      expect((await hooks(b)).seat).toBe('black-teeth');
       await a.waitForSelector('[data-testid="your-turn"]');
       for (const page of [a, b]) {
         await waitUnit(page, 'a-knights', { cohesion: 'shaken' });

@@ -5,7 +5,7 @@
  * Deterministic without cheating on the client: the server's test hooks fix
  * the battle's seed and swap in a small scenario (the-ford's map, a few units
  * close together). The seed is the first whose script, played on the rules
- * library beforehand, makes the warband recoil; the browsers then play the
+ * library beforehand, makes the warband recoil, routed; the browsers then play the
  * same actions through the UI, and the test checks what the logs say.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
@@ -19,6 +19,7 @@ import type { GameEvent } from '@lames/rules';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { clickHex, hexCenter, hooks, waitFor, waitReady } from './helpers/lames-page';
+import { claimSide } from './helpers/seats';
 import {
   hexOf,
   loadScenario,
@@ -66,7 +67,7 @@ beforeAll(async () => {
   script = seedWithRecoil(skirmish, 60);
   if (!script)
     throw new Error(
-      'no seed in 60 makes the scripted shock end in a recoil: has the script stopped being legal? (run playSkirmish with SKIRMISH_DEBUG=1)',
+      'no seed in 60 makes the scripted shock end in a recoil of a routed warband: has the script stopped being legal? (run playSkirmish with SKIRMISH_DEBUG=1)',
     );
   const seed = script.seed;
   dataDir = mkdtempSync(join(tmpdir(), 'lames-e2e-battle-'));
@@ -180,7 +181,7 @@ describe('a scripted battle in the browser', () => {
   const steps = () => script!.run.steps;
   const events = () => script!.run.events;
 
-  it('seats both players on the skirmish', async () => {
+  it('seats both players on the skirmish: Alice creates it, Bruno claims the other side in the lobby; nothing deploys hidden', async () => {
     a = await newPage('Alice');
     await a.waitForSelector('#scenario option[value="the-ford"]', { state: 'attached' });
     await a.selectOption('#scenario', 'the-ford');
@@ -189,12 +190,11 @@ describe('a scripted battle in the browser', () => {
     await a.click('#create');
     await waitReady(a);
     b = await newPage('Bruno');
-    await b.click('#refresh');
-    const battle = b.locator('li.battle', { hasText: 'Escarmouche' });
-    await battle.waitFor({ timeout: 30_000 });
-    await battle.locator('button[data-join="black-teeth"]').click();
+    await claimSide(b, 'Escarmouche', 'black-teeth');
     await waitReady(b);
+    expect((await hooks(b)).seat).toBe('black-teeth');
     await a.waitForSelector('[data-testid="your-turn"]');
+    expect((await hooks(a)).view!.deployment).toBeUndefined();
     expect((await hooks(a)).view!.units.map((u) => u.id).sort()).toEqual([
       'h-gauvain',
       'h-iseult',

@@ -1,6 +1,9 @@
 /**
  * The browser client against the real server: three chromium contexts
- * (Ardenne, Dents Noires, referee) play the opening of "the-ford".
+ * (Ardenne, Dents Noires, referee) play the opening of "the-ford": the
+ * creator's invitations, a side claimed in the lobby, the referee's invite
+ * link, the Dents Noires' hidden deployment, a move, a refusal, the
+ * referee's full view, the language switch.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
 import { mkdtempSync } from 'fs';
@@ -12,6 +15,8 @@ import { PlayerPages } from './helpers/player-pages';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { clickHex, colourShare, forceSend, hexCenter, hooks, waitFor, waitReady } from './helpers/lames-page';
+import { deployFromPanel } from './helpers/deploy-ui';
+import { followLink, invitesOf, listedBattle } from './helpers/seats';
 
 const COLS = 16;
 const hexOf = (label: string) => (Number(label.slice(2)) - 1) * COLS + Number(label.slice(0, 2)) - 1;
@@ -47,40 +52,56 @@ describe('the browser client', () => {
   let referee: Page;
   let target = -1;
 
-  it('creates a battle and seats both players and a referee', async () => {
+  it('creates a battle with a referee seat; Bruno claims Dents Noires in the lobby, the referee comes by the invite link', async () => {
     a = await newPage('Alice');
     await expect(a.title()).resolves.toBe('Lames — Les Lames Maudites');
     await a.waitForSelector('#scenario option[value="the-ford"]', { state: 'attached' });
     await a.selectOption('#scenario', 'the-ford');
     await a.fill('#battle-name', 'Bataille E2E');
-    await a.fill('#referee-code', 'arbitre-secret');
     await a.check('#seat-ardenne');
+    await a.check('#with-referee');
     await shot(a, 'lobby');
     await a.click('#create');
     await waitReady(a);
     expect((await hooks(a)).seat).toBe('ardenne');
+    // the creator's panel shows an invitation for every other seat, and the spectators' link
+    const invites = await invitesOf(a);
+    expect(Object.keys(invites).sort()).toEqual(['black-teeth', 'referee', 'spectator']);
+    await shot(a, 'a-invites');
 
     b = await newPage('Bruno');
-    await b.click('#refresh');
-    const battle = b.locator('li.battle', { hasText: 'Bataille E2E' });
-    await battle.waitFor({ timeout: 30_000 });
-    await expect(battle.locator('button[data-join="ardenne"]').isDisabled()).resolves.toBe(true);
+    const battle = await listedBattle(b, 'Bataille E2E');
+    // Alice holds Ardenne: no button to take it, her name instead
+    await expect(battle.locator('button[data-join="ardenne"]').count()).resolves.toBe(0);
+    await expect(battle.locator('li[data-side="ardenne"]').textContent()).resolves.toContain('Alice');
     await shot(b, 'lobby-open');
     await battle.locator('button[data-join="black-teeth"]').click();
     await waitReady(b);
     expect((await hooks(b)).seat).toBe('black-teeth');
 
-    referee = await newPage('Rita');
-    await referee.click('#refresh');
-    const rb = referee.locator('li.battle', { hasText: 'Bataille E2E' });
-    await rb.waitFor({ timeout: 30_000 });
-    await rb.locator('button[data-join="referee"]').click();
-    await rb.locator('input[type="password"]').fill('arbitre-secret');
-    await rb.locator('button[data-join="referee-ok"]').click();
+    referee = await pages.blank(browser!, 'Rita');
+    await followLink(referee, invites.referee, 'Rita');
     await waitReady(referee);
     expect((await hooks(referee)).seat).toBe('referee');
+    // the seats taken, their invitations leave the creator's panel
+    await a.locator('input[data-testid="invite-referee"]').waitFor({ state: 'detached' });
+    await a.locator('input[data-testid="invite-black-teeth"]').waitFor({ state: 'detached' });
+    for (const page of [a, b, referee]) await page.waitForSelector('[data-testid="deploying"]');
+  });
+
+  it('§4.5.2 Dents Noires deploy their ambush and a decoy hidden in their zone while Ardenne, with nothing to hide, waits', async () => {
+    await a.locator('[data-testid="deploy-waiting"]').waitFor();
+    await shot(a, 'a-deploy-nothing-to-hide');
+    await shot(b, 'b-deploy-ford');
+    await deployFromPanel(b, {
+      units: [{ unit: 'o-ambush', hex: hexOf('1303'), facing: 7 }],
+      decoys: [{ mimic: 'o-ambush', hex: hexOf('1204'), facing: 7 }],
+    });
     await a.waitForSelector('[data-testid="your-turn"]');
     await b.waitForSelector('[data-testid="waiting"]');
+    const mine = (await hooks(b)).view!;
+    expect(mine.units.find((u) => u.id === 'o-ambush')?.hex).toBe(hexOf('1303'));
+    expect(mine.decoys.map((d) => d.id)).toEqual(['black-teeth-decoy-1']);
   });
 
   it('lets Ardenne activate and move its knights, and Dents Noires sees them arrive', async () => {
@@ -128,7 +149,7 @@ describe('the browser client', () => {
     await expect(toast.textContent()).resolves.toContain('§2.4');
     await shot(b, 'b-rejected');
 
-    // a reload reconnects with the token kept in sessionStorage, to the same seat
+    // a reload enters the battle again with the seat key kept in localStorage, to the same seat
     await b.reload();
     await waitReady(b);
     expect((await hooks(b)).seat).toBe('black-teeth');
@@ -139,10 +160,12 @@ describe('the browser client', () => {
     await waitFor(referee, (h) => (window as unknown as { __lames: { view: { units: { id: string; hex: number }[] } } }).__lames.view.units.find((u) => u.id === 'h-knights')?.hex === h, target);
     const ref = await hooks(referee);
     expect(ref.view!.units.map((u) => u.id)).toContain('o-ambush');
-    expect(ref.view!.decoys.length).toBeGreaterThan(0);
+    expect(ref.view!.decoys.map((d) => d.id)).toEqual(['black-teeth-decoy-1']);
     const mine = await hooks(a);
     expect(mine.view!.units.map((u) => u.id)).not.toContain('o-ambush');
-    expect(mine.view!.covers!.length).toBeGreaterThan(0);
+    // Ardenne sees two covers where the ambush and its decoy stand, and nothing to tell them apart
+    expect(mine.view!.decoys).toEqual([]);
+    expect(mine.view!.covers!.map((c) => c.hex).sort((x, y) => x - y)).toEqual([hexOf('1303'), hexOf('1204')].sort((x, y) => x - y));
     await expect(a.locator('body').innerText()).resolves.not.toContain('Embuscade gobeline');
     // the referee can read it by selecting the ambush hex
     await clickHex(referee, hexOf('1303'));

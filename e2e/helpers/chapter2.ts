@@ -120,7 +120,7 @@ const blackTeeth = (armyCommander: string | null, wings: WingInput[]): SideInput
 
 /** A basic-rules battle on the clear test field, six turns long. */
 function field(id: string, name: [string, string], description: [string, string], sides: SideInput[], units: ScenarioInput['units']): ScenarioInput {
-  return { id, name: text(...name), description: text(...description), rulesLevel: 'basic', turnLimit: 6, map: { cols: COLS, rows: ROWS }, sides, units, decoys: [] };
+  return { id, name: text(...name), description: text(...description), rulesLevel: 'basic', turnLimit: 6, map: { cols: COLS, rows: ROWS }, sides, units };
 }
 
 // --- the manoeuvres battle -------------------------------------------------------

@@ -7,9 +7,11 @@ export interface LamesHooks {
   view: {
     activeSide: string;
     activation: { piece: string; covered?: boolean } | null;
-    units: { id: string; name: string; hex: number; side: string; hidden: boolean }[];
-    decoys: { id: string }[];
-    covers?: { id: string; hex: number }[];
+    units: { id: string; name: string; hex: number; facing: number; side: string; hidden: boolean }[];
+    decoys: { id: string; hex: number; facing: number; mimic: string }[];
+    covers?: { id: string; side: string; hex: number }[];
+    /** While the sides deploy hidden (§4.5.2). */
+    deployment?: { sides: Record<string, { zone: number[]; done: boolean }> };
   } | null;
   targets: number[];
   selected: string | null;
