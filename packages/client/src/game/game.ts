@@ -12,7 +12,7 @@ import { confirmDialog } from '../ui/dialog';
 import { decoyLabel } from '../ui/decoy-label';
 import { SeatControls } from '../ui/seat-controls';
 import { DeployController } from './deploy-controller';
-import type { DecodedState, SideInfo } from '../state/decoded';
+import type { DecodedState } from '../state/decoded';
 import { toView } from '../state/to-view';
 import { renderActions, type OrdersPanel, type Picker } from '../ui/actions';
 import * as api from './rules-api';
@@ -782,12 +782,12 @@ export class GamePage {
     delete window.__lames;
   }
 
-  /** Whether someone holds `seat` (the synced seats; older servers say `seated`). */
+  /** Whether someone holds `seat` (the synced seats). */
   private seatClaimed(seat: Seat): boolean {
-    const d = this.decoded as (DecodedState & { refereeClaimed?: boolean }) | null;
+    const d = this.decoded;
     if (!d) return false;
     if (seat === 'referee') return !!d.refereeClaimed;
-    const info = d.sides.find((s) => s.id === seat) as (Omit<SideInfo, 'seated'> & { claimed?: boolean; seated?: boolean }) | undefined;
-    return !!(info?.claimed ?? info?.seated);
+    return !!d.sides.find((s) => s.id === seat)?.claimed;
   }
+
 }

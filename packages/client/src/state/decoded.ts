@@ -13,7 +13,10 @@ export interface SideInfo {
   name: string;
   retreatEdge: string;
   armyCommander: string;
-  seated: boolean;
+  /** Someone holds the side's key. */
+  claimed: boolean;
+  /** The holder's name, '' while nobody holds it. */
+  playerName: string;
   connected: boolean;
 }
 
@@ -72,6 +75,11 @@ export interface DecodedState {
   pendingLosses?: string;
   /** The weather marker (sheet 003); '' or absent without weather. */
   weather?: string;
+  /** The battle has a referee seat; who holds it and whether they are here. */
+  refereeSeat?: boolean;
+  refereeClaimed?: boolean;
+  refereeConnected?: boolean;
+  refereeName?: string;
   /** The hidden deployment (§4.5.2) is under way; absent from older servers. */
   deploying?: boolean;
   deployment?: DeploymentSideInfo[];

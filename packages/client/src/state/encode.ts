@@ -37,7 +37,7 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     turnLimit: view.turnLimit,
     activeSide: view.activeSide,
     status: view.status,
-    sides: view.sides.map((s) => ({ ...s, armyCommander: s.armyCommander ?? '', seated: true, connected: true })),
+    sides: view.sides.map((s) => ({ ...s, armyCommander: s.armyCommander ?? '', claimed: true, playerName: '', connected: true })),
     wings: view.wings.map((w) => ({ ...w, leader: w.leader ?? '' })),
     pieces,
     covers,

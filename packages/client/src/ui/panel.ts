@@ -6,9 +6,6 @@ import type { StackItem } from '../map/counters-model';
 import { sideCss } from '../map/palette';
 import type { DecodedState, SideInfo } from '../state/decoded';
 
-/** The public seat information the server syncs (docs/secrets.md, S1). */
-type SeatInfo = Omit<SideInfo, 'seated'> & { playerName?: string; claimed?: boolean; seated?: boolean };
-type RefereeInfo = { refereeClaimed?: boolean; refereeConnected?: boolean; refereeName?: string };
 import { clear, h } from './dom';
 import { facingName, scoreLines } from './format-event';
 
@@ -56,8 +53,8 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
       'ul',
       { class: 'sides' },
       view.sides.map((s) => {
-        const info = sides.find((x) => x.id === s.id) as SeatInfo | undefined;
-        const claimed = info?.claimed ?? info?.seated ?? false;
+        const info = sides.find((x) => x.id === s.id);
+        const claimed = info?.claimed ?? false;
         const deployed = view.deployment?.sides[s.id]?.done;
         const note = [!claimed ? t('game.vacant') : !info?.connected ? t('game.disconnected') : '', deployed === undefined ? '' : t(deployed ? 'game.deployed' : 'game.deployingSide')].filter(Boolean).join(' · ');
         return h(
@@ -69,7 +66,7 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
           note ? h('span', { class: 'muted small' }, ` · ${note}`) : null,
         );
       }),
-      refereeLine(decoded as (DecodedState & RefereeInfo) | undefined),
+      refereeLine(decoded),
     ),
   );
   const weather = view.gameElements?.weather;
@@ -78,7 +75,7 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
 }
 
 /** The referee's seat, when the battle has one that someone holds. */
-function refereeLine(d: RefereeInfo | undefined): HTMLElement | null {
+function refereeLine(d: DecodedState | undefined): HTMLElement | null {
   if (!d?.refereeClaimed) return null;
   return h(
     'li',
