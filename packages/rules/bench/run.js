@@ -9,10 +9,10 @@
 // information, "first pass").
 const { createGame, apply, reachable, viewFor, piecesToActivate } = require('../dist');
 const { SCENARIOS } = require('../dist/scenarios');
-const { deployFord } = require('../dist/testing');
+const { deployFirstFit, deployFord } = require('../dist/testing');
 
-/** The battle as turn 1 opens: the-ford's hidden deployment made as the tests make it (§4.5.2). */
-const opened = (scenario, seed) => (scenario.id === 'the-ford' ? deployFord(createGame(scenario, seed)) : createGame(scenario, seed));
+/** The battle as turn 1 opens: the-ford's hidden deployment made as the tests make it, any other's at the first legal hexes (§4.5.2). */
+const opened = (scenario, seed) => (scenario.id === 'the-ford' ? deployFord : deployFirstFit)(createGame(scenario, seed));
 
 const TARGETS = { reachableMs: 50, applyMs: 5, viewMs: 2 };
 

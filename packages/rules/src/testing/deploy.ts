@@ -1,7 +1,9 @@
 import { apply } from '../actions/apply';
 import { parseHexLabel } from '../geometry/hex';
 import type { GameEvent } from '../state/events';
-import type { GameState, Seat, SideId } from '../state/types';
+import type { DeploymentPlacement, GameState, Seat, SideId } from '../state/types';
+import { viewFor } from '../fog/view';
+import { deploymentOptions, deploymentRefusal } from '../deployment/options';
 
 /** A placement written with hex labels, as a player reads them off the map. */
 export interface LabelledPlacement {
@@ -34,4 +36,39 @@ export function deploySides(state: GameState, placements: Record<SideId, Labelle
     events.push(...r.events);
   }
   return { state, events };
+}
+
+/**
+ * Deploys every side still deploying, each piece in the first hex of its
+ * zone where the rules accept it (deploymentRefusal on the side's view),
+ * a decoy for each hidden unit when there is room: a quick, legal opening
+ * for benchmarks and tests that need any deployment, not a particular one.
+ */
+export function deployFirstFit(state: GameState): GameState {
+  for (const side of state.sides.map((s) => s.id)) {
+    if (!state.deployment || state.deployment.sides[side]?.done) continue;
+    const view = viewFor(state, side);
+    const { zone, units } = deploymentOptions(view, side);
+    const placement: DeploymentPlacement = { units: [], decoys: [] };
+    const fits = (p: DeploymentPlacement) => deploymentRefusal(view, side, p) === null;
+    const firstFit = (add: (hex: number) => DeploymentPlacement) => zone.map(add).find((p) => fitsSoFar(view, side, p));
+    for (const u of units) {
+      const next = firstFit((hex) => ({ ...placement, units: [...placement.units, { unit: u.id, hex, facing: u.facing }] }));
+      if (next) placement.units = next.units;
+    }
+    for (const u of units) {
+      const next = firstFit((hex) => ({ ...placement, decoys: [...placement.decoys, { mimic: u.id, hex, facing: u.facing }] }));
+      if (next && fits(next)) placement.decoys = next.decoys;
+    }
+    const r = apply(state, side, { type: 'deploy', ...placement });
+    if (!r.ok) throw new Error(`deploy refused for ${side}: ${r.rejection.code}`);
+    state = r.state;
+  }
+  return state;
+}
+
+/** Whether a partial placement breaks no rule but the units still missing. */
+function fitsSoFar(view: GameState, side: SideId, p: DeploymentPlacement): boolean {
+  const refusal = deploymentRefusal(view, side, p);
+  return refusal === null || refusal.code === 'deployUnitMissing';
 }

@@ -3,6 +3,6 @@
  * know the shipped scenarios' secret placements. Never imported by the
  * client nor by the main entry point.
  */
-export { deploySides } from './deploy';
+export { deployFirstFit, deploySides } from './deploy';
 export type { LabelledPlacement } from './deploy';
 export { deployFord, fordGame, FORD_DECOY, FORD_PLACEMENT } from './deploy-ford';
