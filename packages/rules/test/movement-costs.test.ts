@@ -1,10 +1,11 @@
+import type { Faculty } from '../src/data/schemas';
 import { buildBoard, loadScenario, movementPoints, pathDistance, reorientCost, stepCost } from '../src';
 import { game, H, profiles, scenario, unit } from './fixtures';
 
 const field = (map: Parameters<typeof scenario>[1]) => buildBoard(loadScenario(scenario([unit('b', 'blue', '0101', 0)], map)));
 const mover = (cls: Parameters<typeof profiles>[0], capacity: Parameters<typeof profiles>[1] = 'ordinary') => ({
   profiles: profiles(cls, capacity),
-  faculties: [] as string[],
+  faculties: [] as Faculty[],
   size: 'large' as const,
 });
 

@@ -13,6 +13,8 @@ export interface SideInfo {
   name: string;
   retreatEdge: string;
   armyCommander: string;
+  /** The hex the side reloads from (§3.2.6); -1 or absent: its army commander. */
+  ammunitionSource?: number;
   /** Someone holds the side's key. */
   claimed: boolean;
   /** The holder's name, '' while nobody holds it. */
@@ -75,6 +77,8 @@ export interface DecodedState {
   pendingLosses?: string;
   /** The weather marker (sheet 003); '' or absent without weather. */
   weather?: string;
+  /** Day or night (sheet 000); absent means day. */
+  light?: string;
   /** The battle has a referee seat; who holds it and whether they are here. */
   refereeSeat?: boolean;
   refereeClaimed?: boolean;

@@ -13,6 +13,8 @@ let boardCache: { json: string; board: Board } | null = null;
 export function parseBoard(json: string): Board {
   if (boardCache && boardCache.json === json) return boardCache.board;
   const board = JSON.parse(json) as Board;
+  // Boards saved before terrain features existed have none.
+  board.features ??= {};
   boardCache = { json, board };
   return board;
 }
@@ -83,7 +85,9 @@ export function toView(state: DecodedState, seat: Seat): GameState {
       name: s.name,
       armyCommander: orNull(s.armyCommander),
       retreatEdge: s.retreatEdge as MapEdge,
+      ...(typeof s.ammunitionSource === 'number' && s.ammunitionSource >= 0 ? { ammunitionSource: s.ammunitionSource } : {}),
     })),
+    light: state.light === 'night' ? 'night' : 'day',
     wings: (state.wings ?? []).map((w) => ({
       id: w.id,
       side: w.side,

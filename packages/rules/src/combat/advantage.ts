@@ -2,32 +2,32 @@ import { combatResults } from '../data';
 import { hexsideInfo, terrainAt } from '../terrain/board';
 import type { GameState, Unit } from '../state/types';
 import { mod, Modifier } from '../tests/roll';
+import { FIRE_PARTS } from '../fire/fire-modifiers';
+import { FACULTY_PARTS } from '../units/faculty-modifiers';
+import { AttackSpec, isDuel, isFire, Part } from './advantage-part';
 import { hexsideBetween, zoneAttacked } from './geometry';
-import { chargeBonus, weaponAttackBonus, weaponCapacityOf, weaponDefenceBonus, weaponSystemAdvantage } from './weapons';
+import { chargeBonus, fireSystemAdvantage, weaponAttackBonus, weaponCapacityOf, weaponDefenceBonus, weaponSystemAdvantage } from './weapons';
 
 /**
- * The attacker's advantage (§2.7.2): the weapon-system table, then every
- * common bonus and malus of §2.7.2.2, each kept as a modifier with its rule
- * so that the dice log and the client can explain the total. Reads only.
+ * The attacker's advantage, one builder for shock, duel and fire (§2.7.2,
+ * §3.2.5): the weapon-system table, then every bonus and malus, each kept as
+ * a modifier with its rule so that the dice log and the client can explain
+ * the total. Reads only.
  */
-export interface AttackSpec {
-  kind: 'shock' | 'duel';
-  /** Supported as the attack will be fought (a charging unit always is, §2.7.3.1). */
-  supported: boolean;
-}
+export type { AttackSpec } from './advantage-part';
 
 export interface Advantage {
   total: number;
   modifiers: Modifier[];
 }
 
-type Part = (state: GameState, a: Unit, d: Unit, spec: AttackSpec) => Modifier[];
-
 const S = '§2.7.2.2';
 
-const weaponTable: Part = (_s, a, d) => [
-  mod(weaponSystemAdvantage(a.profiles.weapon.class, d.profiles.weapon.class), 'Table des Systèmes d\'Armes', 'Weapon-system table', '§2.7.2.1'),
-];
+/** The shock rows, or the fire rows for a shot (§3.2.5: a shooter in shock uses its shock row). */
+const weaponTable: Part = (_s, a, d, spec) => {
+  const value = isFire(spec.kind) ? fireSystemAdvantage(a.profiles.weapon.class, d.profiles.weapon.class) : weaponSystemAdvantage(a.profiles.weapon.class, d.profiles.weapon.class);
+  return [mod(value, "Table des Systèmes d'Armes", 'Weapon-system table', isFire(spec.kind) ? '§3.2.5' : '§2.7.2.1')];
+};
 
 const weaponCapacities: Part = (s, a, d) => [
   mod(weaponAttackBonus(weaponCapacityOf(s, a)), "Capacité d'arme de l'attaquant", "Attacker's weapon capacity", S),
@@ -90,7 +90,7 @@ const hexside: Part = (s, a, d) => {
 
 /** Small units concede 4 either way (§2.7.3.2); the two cancel in a duel (§2.7.1.1). */
 const size: Part = (_s, a, d, spec) => {
-  if (spec.kind === 'duel') return [];
+  if (isDuel(spec.kind)) return [];
   const out: Modifier[] = [];
   if (a.size === 'small') out.push(mod(-4, "L'attaquant est de petite taille", 'Attacker is small', '§2.7.3.2'));
   if (d.size === 'small') out.push(mod(4, 'Le défenseur est de petite taille', 'Defender is small', '§2.7.3.2'));
@@ -111,9 +111,17 @@ const stacking: Part = (s, a, d) => {
 /** Offensive and defensive supports (+N, −M) belong to later rules: N = M = 0 here. */
 const support: Part = (_s, _a, _d, spec) => (spec.supported ? [] : [mod(-4, 'Attaque non soutenue', 'Unsupported attack', '§2.7.3.1')]);
 
-const PARTS: Part[] = [weaponTable, weaponCapacities, support, charges, condition, zone, level, terrain, hexside, size, stacking];
+/** Shared by shock and fire (§3.2.5: "les mêmes bonus et malus qu'en combat de choc"), save the terrain and hexsides, which fire takes from the sheet. */
+const SHARED_PARTS: Part[] = [weaponTable, weaponCapacities, condition, zone, level, size, stacking];
+/** Shock and duel only: support (fire has none, §3.2.5), charges, and the shock column of terrain and hexsides. */
+const SHOCK_PARTS: Part[] = [support, charges, terrain, hexside];
+
+function partsFor(spec: AttackSpec): Part[] {
+  if (isFire(spec.kind)) return [...SHARED_PARTS, ...FIRE_PARTS, ...FACULTY_PARTS];
+  return [...SHARED_PARTS, ...SHOCK_PARTS, ...FACULTY_PARTS];
+}
 
 export function advantageOf(state: GameState, attacker: Unit, defender: Unit, spec: AttackSpec): Advantage {
-  const modifiers = PARTS.flatMap((p) => p(state, attacker, defender, spec)).filter((m) => m.value !== 0 || m.section === '§2.7.2.1');
+  const modifiers = partsFor(spec).flatMap((p) => p(state, attacker, defender, spec)).filter((m) => m.value !== 0 || m.section === '§2.7.2.1' || m.section === '§3.2.5');
   return { total: modifiers.reduce((t, m) => t + m.value, 0), modifiers };
 }

@@ -7,9 +7,13 @@ export function weaponSystemAdvantage(attacker: WeaponClass, defender: WeaponCla
   return weaponSystems.shock[attacker][defender];
 }
 
-/** Fire rows of the same table, for the shooters of the intermediate rules. */
-export function fireSystemAdvantage(shooter: 'archers' | 'crossbowmen' | 'artillery', target: WeaponClass): number {
-  return weaponSystems.fire[shooter][target];
+/**
+ * Fire rows of the same table (§3.2.5). Skirmishers and light cavalry have
+ * no row in the text (A-14): they shoot as archers (docs/rule-decisions.md).
+ */
+export function fireSystemAdvantage(shooter: WeaponClass, target: WeaponClass): number {
+  const rows = weaponSystems.fire as Partial<Record<WeaponClass, Record<WeaponClass, number>>>;
+  return (rows[shooter] ?? rows.archers!)[target];
 }
 
 /**

@@ -18,6 +18,36 @@ export const HEXSIDES = ['normal', 'rough', 'impassable', 'water', 'road', 'fort
 export const hexsideSchema = z.enum(HEXSIDES);
 export type Hexside = z.infer<typeof hexsideSchema>;
 
+/**
+ * Terrain features a hex carries besides its difficulty (PRE-01): what the
+ * rules name by kind — wood and forest (forest adaptation, §3.1), village and
+ * town (built-up), marsh, cultivated field. The difficulty stays the terrain's.
+ */
+export const FEATURES = ['wood', 'forest', 'village', 'town', 'marsh', 'field'] as const;
+export const featureSchema = z.enum(FEATURES);
+export type Feature = z.infer<typeof featureSchema>;
+
+/**
+ * Faculties (§3.1, the signs on a counter): each hooks into the rule it
+ * changes (units/faculties.ts). manoeuvre, fireImmune, incendiary and
+ * caveAdapted belong to formations, fires and environments.
+ */
+export const FACULTIES = [
+  'dodge', 'frightening', 'tireless', 'hedgehog', 'invulnerable', 'forestAdapted', 'lightFragile', 'breath',
+  'evanescent', 'climber', 'swimmer', 'fireImmune', 'manoeuvre', 'incendiary', 'caveAdapted', 'regeneration',
+] as const;
+export const facultySchema = z.enum(FACULTIES);
+export type Faculty = z.infer<typeof facultySchema>;
+
+/** Ammunition markers (§3.2.3): none means full; diminished gives −1 to fire; exhausted forbids it. */
+export const AMMUNITION = ['full', 'diminished', 'exhausted'] as const;
+export type Ammunition = (typeof AMMUNITION)[number];
+
+/** Light on the battlefield (sheet 000, Jour/Nuit): light-fragile units suffer by day only. */
+export const LIGHTS = ['day', 'night'] as const;
+export const lightSchema = z.enum(LIGHTS);
+export type Light = z.infer<typeof lightSchema>;
+
 /** Weapon classes the text names (§2.7.2.1); the weapon-system table is indexed by them. */
 export const WEAPON_CLASSES = [
   'infantry', 'spearmen', 'lightCavalry', 'mediumCavalry', 'heavyCavalry', 'skirmishers', 'archers',

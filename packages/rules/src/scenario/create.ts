@@ -42,7 +42,13 @@ export function createGame(s: Scenario, seed: string): GameState {
   const state: GameState = {
     scenarioId: s.id,
     board,
-    sides: s.sides.map((x) => ({ id: x.id, name: x.name, armyCommander: x.armyCommander, retreatEdge: x.retreatEdge })),
+    sides: s.sides.map((x) => ({
+      id: x.id,
+      name: x.name,
+      armyCommander: x.armyCommander,
+      retreatEdge: x.retreatEdge,
+      ...(x.ammunitionSource ? { ammunitionSource: parseHexLabel(board, x.ammunitionSource) } : {}),
+    })),
     wings: s.sides.flatMap((x) => x.wings.map((w) => ({ ...w, side: x.id, shakenMarkers: 0 }))),
     units,
     decoys: [],
@@ -52,6 +58,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     activation: null,
     status: 'playing',
     victory: s.victory,
+    light: s.light,
     ...(s.gameElements ? { gameElements: { weather: s.gameElements.weather ?? null } } : {}),
     stackCounter: rank,
     rng: seedRng(seed),

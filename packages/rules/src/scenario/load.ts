@@ -1,4 +1,4 @@
-import { Hexside, Terrain } from '../data/schemas';
+import { Feature, Hexside, Terrain } from '../data/schemas';
 import { Direction, parseHexLabel } from '../geometry/hex';
 import { hexsideKey } from '../terrain/board';
 import type { Board } from '../state/types';
@@ -39,5 +39,7 @@ export function buildBoard(s: Scenario): Board {
   for (const side of s.map.hexsides) {
     hexsides[hexsideKey(grid, parseHexLabel(grid, side.hex), side.direction as Direction)] = side.kind;
   }
-  return { ...grid, terrain, altitude, hexsides };
+  const features: Record<number, Feature> = {};
+  for (const [f, hexes] of Object.entries(s.map.features)) for (const h of hexes ?? []) features[parseHexLabel(grid, h)] = f as Feature;
+  return { ...grid, terrain, altitude, hexsides, features };
 }

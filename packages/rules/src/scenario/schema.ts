@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capacitySchema, commandClassSchema, hexsideSchema, moraleClassSchema, movementClassSchema, terrainSchema, weaponClassSchema } from '../data/schemas';
+import { capacitySchema, commandClassSchema, facultySchema, featureSchema, hexsideSchema, lightSchema, moraleClassSchema, movementClassSchema, terrainSchema, weaponClassSchema } from '../data/schemas';
 import { weatherSchema } from '../elements/data';
 import { NO_VICTORY_CONDITIONS, victorySchema } from './victory-schema';
 
@@ -34,6 +34,8 @@ export const scenarioSchema = z
         hexsides: z
           .array(z.object({ hex: hexLabel, direction: z.number().int().min(0).max(5), kind: hexsideSchema }).strict())
           .default([]),
+        /** Terrain features by hex (wood, village…); the difficulty stays in `terrain`. */
+        features: z.partialRecord(featureSchema, z.array(hexLabel)).default({}),
       })
       .strict(),
     sides: z
@@ -46,6 +48,8 @@ export const scenarioSchema = z
             retreatEdge: z.enum(['north', 'south', 'east', 'west']),
             /** Where the side deploys its hidden units and decoys (§4.5.2); needed when it has units to deploy hidden. */
             deploymentZone: deploymentZoneSchema.optional(),
+            /** The side's ammunition source (§3.2.6): a hex; absent, the army commander is the source. */
+            ammunitionSource: hexLabel.optional(),
             wings: z
               .array(
                 z
@@ -84,7 +88,7 @@ export const scenarioSchema = z
               })
               .strict(),
             steps: z.number().int().min(1).max(6),
-            faculties: z.array(z.string().min(1)).default([]),
+            faculties: z.array(facultySchema).default([]),
             /** Where an open unit stands; absent for a unit deployed hidden, whose place is its player's secret. */
             hex: hexLabel.optional(),
             facing: facing.optional(),
@@ -95,6 +99,8 @@ export const scenarioSchema = z
       )
       .min(1),
     victory: victorySchema.default(NO_VICTORY_CONDITIONS),
+    /** Day or night (sheet 000, Jour/Nuit): light-fragile units suffer by day. */
+    light: lightSchema.default('day'),
     /** Game elements played in each player's turn (§3.4, sheet 003); absent: none are played. `weather`: the marker's opening face (§3.4.4: no weather when the scenario names none). */
     gameElements: z.object({ weather: weatherSchema.optional() }).strict().optional(),
   })

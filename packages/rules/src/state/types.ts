@@ -1,4 +1,4 @@
-import type { Capacity, CommandClass, Hexside, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
+import type { Ammunition, Capacity, CommandClass, Faculty, Feature, Hexside, Light, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
 import type { Facing, UnitSize } from '../geometry/facing';
 import type { Weather } from '../elements/data';
 import type { VictoryConditions } from '../scenario/victory-schema';
@@ -49,7 +49,9 @@ export interface Unit {
   profiles: Profiles;
   steps: number;
   maxSteps: number;
-  faculties: string[];
+  faculties: Faculty[];
+  /** The ammunition marker (§3.2.3); absent: full, no marker. */
+  ammunition?: Exclude<Ammunition, 'full'>;
   /** Hex index, or -1 once off the map or destroyed. */
   hex: number;
   facing: Facing;
@@ -123,6 +125,8 @@ export interface Side {
   name: string;
   armyCommander: string | null;
   retreatEdge: MapEdge;
+  /** The hex the side reloads from (§3.2.6); absent: its army commander is the source. */
+  ammunitionSource?: number;
 }
 
 export interface Board {
@@ -134,6 +138,8 @@ export interface Board {
   altitude: number[];
   /** Hexsides that are not normal, keyed `${index}:${direction}` for directions 0..2 of the lower-index convention (see terrain/board.ts). */
   hexsides: Record<string, Hexside>;
+  /** Terrain features by hex index (wood, village…); a hex without one has none. */
+  features: Record<number, Feature>;
 }
 
 export interface Activation {
@@ -197,6 +203,8 @@ export interface GameState {
   result?: GameResult;
   /** Game elements played in each player's turn (§3.4, sheet 003); absent when the scenario plays none. */
   gameElements?: { weather: Weather | null };
+  /** Day or night (sheet 000, Jour/Nuit). */
+  light: Light;
   /** Counter for stack ranks, so that "top" and "bottom" are always new extremes. */
   stackCounter: number;
   /** State of the seeded dice; absent from every seat's view. */

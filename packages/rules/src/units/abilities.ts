@@ -1,5 +1,5 @@
 import { capacityRank, movementClass } from '../data';
-import type { Hexside, Terrain } from '../data/schemas';
+import type { Faculty, Hexside, Terrain } from '../data/schemas';
 import { hexsideInfo } from '../terrain/board';
 import type { Unit } from '../state/types';
 
@@ -8,10 +8,9 @@ export const FACULTY = {
   climber: 'climber', // Grimpeuse
   swimmer: 'swimmer', // Nageuse
   fireImmune: 'fireImmune', // Immunisée contre le Feu
-  autonomous: 'autonomous', // Profil de commandement autonome (used as a faculty tag until §2.5 lands)
 } as const;
 
-export function hasFaculty(u: Pick<Unit, 'faculties'>, f: string): boolean {
+export function hasFaculty(u: Pick<Unit, 'faculties'>, f: Faculty): boolean {
   return u.faculties.includes(f);
 }
 

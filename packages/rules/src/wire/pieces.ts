@@ -1,4 +1,4 @@
-import type { Capacity, CommandClass, MoraleClass, MovementClass, WeaponClass } from '../data/schemas';
+import type { Capacity, CommandClass, Faculty, MoraleClass, MovementClass, WeaponClass } from '../data/schemas';
 import type { Cover, Decoy, Unit } from '../state/types';
 
 /**
@@ -27,6 +27,8 @@ export interface PieceWire {
   steps: number;
   maxSteps: number;
   faculties: string;
+  /** The ammunition marker (§3.2.3): '' when full. */
+  ammunition: string;
   hex: number;
   facing: number;
   cohesion: string;
@@ -55,7 +57,7 @@ export const BLANK_PIECE: Readonly<PieceWire> = {
   id: '', name: '', side: '', wing: '', kind: '', size: '', type: '',
   weaponClass: '', weaponCapacity: '', commandClass: '', commandCapacity: '',
   moraleClass: '', moraleCapacity: '', movementClass: '', movementCapacity: '',
-  steps: 0, maxSteps: 0, faculties: '', hex: -1, facing: 0,
+  steps: 0, maxSteps: 0, faculties: '', ammunition: '', hex: -1, facing: 0,
   cohesion: '', breath: '', shock: '', order: '', stackRank: 0,
   hidden: false, coverId: '', isDecoy: false, mimic: '', activating: false,
   destroyed: false, offMapHex: -1, offMapDir: -1, offMapTurn: -1,
@@ -82,6 +84,7 @@ export function unitToWire(u: Unit, stackRank: number, activating: boolean): Pie
     steps: u.steps,
     maxSteps: u.maxSteps,
     faculties: u.faculties.join(','),
+    ammunition: u.ammunition ?? '',
     hex: u.hex,
     facing: u.facing,
     cohesion: u.cohesion,
@@ -139,7 +142,7 @@ export function wireToUnit(p: PieceWire): Unit {
     },
     steps: p.steps,
     maxSteps: p.maxSteps,
-    faculties: p.faculties ? p.faculties.split(',').filter((f) => f.length > 0) : [],
+    faculties: p.faculties ? (p.faculties.split(',').filter((f) => f.length > 0) as Faculty[]) : [],
     hex: p.hex,
     facing: p.facing,
     cohesion: (p.cohesion || 'inOrder') as Unit['cohesion'],
@@ -151,6 +154,7 @@ export function wireToUnit(p: PieceWire): Unit {
   };
   if (p.coverId) unit.coverId = p.coverId;
   if (p.destroyed) unit.destroyed = true;
+  if (p.ammunition === 'diminished' || p.ammunition === 'exhausted') unit.ammunition = p.ammunition;
   if (p.offMapHex >= 0) unit.offMap = { hex: p.offMapHex, dir: p.offMapDir, turn: p.offMapTurn };
   return unit;
 }

@@ -84,8 +84,9 @@ function syncWings(target: BattleState, game: GameState): void {
 export function initStatic(target: BattleState, game: GameState, battleName: string): void {
   target.battleName = battleName;
   target.board = JSON.stringify(game.board);
+  target.light = game.light;
   for (const s of game.sides) {
-    target.sides.push(Object.assign(new SideInfo(), { id: s.id, name: s.name, retreatEdge: s.retreatEdge, armyCommander: s.armyCommander ?? '' }));
+    target.sides.push(Object.assign(new SideInfo(), { id: s.id, name: s.name, retreatEdge: s.retreatEdge, armyCommander: s.armyCommander ?? '', ammunitionSource: s.ammunitionSource ?? -1 }));
   }
   initDeployment(target, game);
 }

@@ -32,6 +32,8 @@ export class PieceState extends Schema {
   @type('uint8') maxSteps = 0;
   /** Comma-joined, to keep the piece one flat object. */
   @type('string') faculties = '';
+  /** The ammunition marker (§3.2.3): '' when full. */
+  @type('string') ammunition = '';
   @type('int32') hex = -1;
   @type('uint8') facing = 0;
   @type('string') cohesion = '';
@@ -64,6 +66,8 @@ export class SideInfo extends Schema {
   @type('string') name = '';
   @type('string') retreatEdge = '';
   @type('string') armyCommander = '';
+  /** The hex the side reloads from (§3.2.6); -1: its army commander. */
+  @type('int32') ammunitionSource = -1;
   /** Someone holds this side's key (public: every seat sees who plays whom). */
   @type('boolean') claimed = false;
   /** The holder's name; '' while nobody holds the side. */
@@ -121,6 +125,8 @@ export class BattleState extends Schema {
   @type('string') result = '';
   /** The weather marker (§3.4.4.1, sheet 003); '' when the scenario plays none. */
   @type('string') weather = '';
+  /** Day or night (sheet 000, Jour/Nuit); static. */
+  @type('string') light = 'day';
   /** A combat waiting for the defender's choice of losses (@lames/rules PendingLosses) as JSON; '' when none. Public: its units are in the open (attacks reveal what is adjacent). */
   @type('string') pendingLosses = '';
   /** The battle has a referee seat. */
