@@ -165,6 +165,8 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
       return out(tx('event.stepRegained', { unit: name(e.unit), steps: e.steps, reason: reasonWords(e.reason, l) }));
     case 'mustFlee':
       return out(tx('event.mustFlee', { unit: name(e.unit) }));
+    case 'ammunitionChanged':
+      return out(tx(`event.ammunition.${e.ammunition}`, { unit: name(e.unit) }));
     case 'deployed':
       return out(tx('event.deployed', { side: name(e.side) }));
     case 'deploymentEnded':

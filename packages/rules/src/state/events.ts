@@ -2,6 +2,8 @@ import type { Facing } from '../geometry/facing';
 import type { Breath, Cohesion, Directive, Seat, ShockMarker, SideId } from './types';
 import type { Modifier, TestKind } from '../tests/roll';
 import type { Weather } from '../elements/data';
+import type { Ammunition } from '../data/schemas';
+import type { AttackKind } from '../combat/advantage-part';
 import type { GameResult } from '../turn/victory';
 
 /**
@@ -22,7 +24,9 @@ export interface MoveStepReport {
 export type EventBody =
   | {
       type: 'combat';
-      kind: 'shock' | 'duel';
+      kind: AttackKind;
+      /** For a shot (§3.2): which of the action's shots, how many were combined into it, harassment, hexes the line of sight crosses. */
+      shot?: { index: number; of: number; combined: number; harassment: boolean; crossed: number };
       attacker: string;
       defender: string;
       supported: boolean;
@@ -81,6 +85,8 @@ export type EventBody =
   | { type: 'wingFatigueChanged'; wing: string; fatigue: number }
   | { type: 'stepRegained'; unit: string; steps: number; reason: string }
   | { type: 'mustFlee'; unit: string }
+  /** Ammunition (§3.2.3, §3.2.6): lowered by a double, restored by a reload. */
+  | { type: 'ammunitionChanged'; unit: string; ammunition: Ammunition; reason: 'double' | 'reload' }
   /** Owner only: his decoy took a self-only action, which changed nothing on it (§4.5.1). */
   | { type: 'decoyActed'; piece: string; action: 'rest' | 'reorganise' | 'rally' }
   // Hidden deployment (§4.5.2): public, and telling nothing of what was placed

@@ -1,6 +1,7 @@
 import type { Ammunition, Capacity, CommandClass, Faculty, Feature, Hexside, Light, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
 import type { Facing, UnitSize } from '../geometry/facing';
 import type { Weather } from '../elements/data';
+import type { AttackKind } from '../combat/advantage-part';
 import type { VictoryConditions } from '../scenario/victory-schema';
 import type { GameResult } from '../turn/victory';
 
@@ -161,7 +162,7 @@ export interface Activation {
 export interface PendingLosses {
   /** The side that decides: the defender's. */
   side: SideId;
-  kind: 'shock' | 'duel';
+  kind: AttackKind;
   attacker: string;
   defender: string;
   /** The attacked hex, for the advance after combat (§2.7.6). */
