@@ -66,7 +66,8 @@ export function scenario(units: TestUnit[], map: Partial<ScenarioInput['map']> =
     id: 'test-field',
     name: { fr: 'Champ', en: 'Field' },
     description: { fr: 'Test', en: 'Test' },
-    rulesLevel: 'basic',
+    // Test fields play the intermediate rules, so that fire and the faculties can be set up; chapter 2 is the same at both levels.
+    rulesLevel: 'intermediate',
     turnLimit: 3,
     map: { cols: 10, rows: 10, ...map },
     sides: [side('blue', 'south'), side('red', 'north')],

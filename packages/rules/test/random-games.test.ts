@@ -5,8 +5,11 @@ import {
   deploymentRefusal,
   FACINGS,
   faceOptions,
+  fireOptions,
+  fireRate,
   fleeArrivals,
   GameState,
+  isShooter,
   LegalAction,
   legalActions,
   lossChoices,
@@ -106,9 +109,9 @@ function onMap(state: GameState, piece: string): boolean {
 function pieceAction(state: GameState, seat: string, piece: string, choose: Choose): unknown {
   const legal = legalActions(state, seat, piece).filter((l) => l.allowed && l.type !== 'activate' && l.type !== 'endTurn');
   const candidates = legal.map((l) => payload(state, seat, piece, l, choose)).filter((a) => a !== null) as { type: string }[];
-  // Fighting is what the games must reach: when a shock is open, take it one time in two.
-  const shocks = candidates.filter((a) => a.type === 'shock' || a.type === 'duel');
-  if (shocks.length > 0 && choose([1, 2]) === 1) return choose(shocks);
+  // Fighting is what the games must reach: when a shock or a shot is open, take it one time in two.
+  const fights = candidates.filter((a) => ['shock', 'duel', 'fire', 'fireDuel'].includes(a.type));
+  if (fights.length > 0 && choose([1, 2]) === 1) return choose(fights);
   return candidates.length > 0 ? choose(candidates) : { type: 'pass', piece };
 }
 
@@ -127,6 +130,10 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
     case 'shock':
     case 'duel':
       return pickOne(shockOptions(state, seat, piece).filter((o) => o.allowed && o.type === l.type), (o) => ({ type: o.type, piece, target: o.target, supported: o.supported }));
+    case 'fire':
+      return fireAction(state, seat, piece, choose);
+    case 'fireDuel':
+      return pickOne(fireOptions(state, seat, piece).filter((o) => o.allowed && o.type === 'fireDuel'), (o) => ({ type: 'fireDuel', piece, target: o.target }));
     case 'face':
       return pickOne(faceOptions(state, seat, piece), (facing) => ({ type: 'face', piece, facing }));
     case 'withdraw':
@@ -146,6 +153,20 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
   }
 }
 
+/**
+ * A fire from the targets fireOptions allows (§3.2.3): one shot, all the
+ * unit's shots combined on one target, or one shot per target up to its
+ * rate, the targets drawn among those allowed (the same one may come twice).
+ */
+function fireAction(state: GameState, seat: string, piece: string, choose: Choose): unknown {
+  const open = fireOptions(state, seat, piece).filter((o) => o.allowed && o.type === 'fire');
+  if (open.length === 0) return null;
+  const rate = fireRate(state, state.units.find((u) => u.id === piece)!);
+  const how = rate > 1 ? choose(['one', 'combined', 'spread'] as const) : 'one';
+  if (how === 'spread') return { type: 'fire', piece, targets: range(1, rate).map(() => choose(open).target), combine: false };
+  return { type: 'fire', piece, targets: [choose(open).target], combine: how === 'combined' };
+}
+
 function checkInvariants(state: GameState): void {
   const byHex = new Map<number, { sides: Set<string>; points: number }>();
   for (const u of state.units.filter((x) => x.hex >= 0)) {
@@ -154,6 +175,7 @@ function checkInvariants(state: GameState): void {
     h.points += stackPoints(u);
     byHex.set(u.hex, h);
     if (u.hidden !== Boolean(u.coverId)) throw new Error(`${u.id}: hidden and cover disagree`);
+    if (u.ammunition && !isShooter(u)) throw new Error(`§3.2.3 ${u.id} does not fire but carries an ammunition marker`);
   }
   for (const [hex, h] of byHex) {
     if (h.sides.size > 1) throw new Error(`§2.3.1 enemies stacked in ${hex}`);
@@ -179,6 +201,10 @@ describe('random legal games on the shipped scenarios', () => {
 
   test('the random games between them play the actions of chapter 2', () => {
     for (const type of ['deploy', 'move', 'shock', 'absorbLosses', 'pass', 'endTurn', 'activate', 'rest', 'withdraw']) expect(everPlayed).toContain(type);
+  });
+
+  test('§3.2 the random games between them fire (the-raven-hills has every kind of shooter)', () => {
+    for (const type of ['fire']) expect(everPlayed).toContain(type);
   });
 });
 

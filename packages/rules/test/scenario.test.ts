@@ -1,3 +1,4 @@
+import { createGame, parseHexLabel, publicScenario } from '../src';
 import { SCENARIOS } from '../src/scenarios';
 import { issuesOf, scenario, unit } from './fixtures';
 
@@ -56,5 +57,85 @@ describe('scenario files', () => {
   test('unknown fields are refused rather than ignored', () => {
     const s = { ...scenario([unit('a', 'blue', '0505', 0)]), victoryPoints: 3 };
     expect(issuesOf(s)[0]).toMatch(/Unrecognized key/);
+  });
+});
+
+describe('the raven hills (issue 8: the intermediate scenario)', () => {
+  const hills = SCENARIOS.find((s) => s.id === 'the-raven-hills')!;
+  const units = (f: (u: (typeof hills.units)[number]) => boolean) => hills.units.filter(f);
+  const at = (label: string) => parseHexLabel(hills.map, label);
+
+  test('§3 it is played with the intermediate rules, by day, opening on rain (sheet 003, Météo)', () => {
+    expect(hills.rulesLevel).toBe('intermediate');
+    expect(hills.light).toBe('day');
+    expect(hills.gameElements?.weather).toBe('rain');
+    expect(hills.turnLimit).toBe(10);
+  });
+
+  test('§3.2.4 hills of altitude 1 and 2 with rough slopes, woods and a forest between the lines, a village and a marsh', () => {
+    expect(hills.map.altitude['2']).toEqual(['0406', '1306']);
+    for (const slope of ['0405', '0306', '0506', '1305', '1205', '1405']) {
+      expect(hills.map.altitude['1']).toContain(slope);
+      expect(hills.map.terrain.rough).toContain(slope);
+    }
+    for (const wood of hills.map.features.wood!) expect(hills.map.terrain.rough).toContain(wood);
+    for (const forest of hills.map.features.forest!) expect(hills.map.terrain.difficult).toContain(forest);
+    for (const marsh of hills.map.features.marsh!) expect(hills.map.terrain.difficult).toContain(marsh);
+    expect(hills.map.features.village).toEqual(['1008', '1009']);
+  });
+
+  test('§3.2 every kind of shooter: archers of two capacities, crossbowmen, artillery, skirmishers with dodge, light cavalry, an archer character', () => {
+    const archers = units((u) => u.kind === 'troop' && u.size === 'large' && u.profiles.weapon.class === 'archers');
+    expect(new Set(archers.map((u) => u.profiles.weapon.capacity))).toEqual(new Set(['ordinary', 'superior', 'disadvantaged']));
+    expect(units((u) => u.profiles.weapon.class === 'crossbowmen')).toHaveLength(1);
+    expect(units((u) => u.profiles.weapon.class === 'artillery').map((u) => u.profiles.weapon.capacity)).toEqual(['ordinary']);
+    expect(units((u) => u.profiles.weapon.class === 'skirmishers').every((u) => u.faculties.includes('dodge'))).toBe(true);
+    expect(units((u) => u.profiles.weapon.class === 'lightCavalry').map((u) => u.side).sort()).toEqual(['alliance', 'black-teeth', 'black-teeth']);
+    // §3.2.5 fire duel: an archer character on each side.
+    expect(units((u) => u.kind === 'character' && u.profiles.weapon.class === 'archers').map((u) => u.side).sort()).toEqual(['alliance', 'black-teeth']);
+  });
+
+  test('§3.1 faculties: a frightening monster, an invulnerable and evanescent unit, a dragon with breath, light-fragile goblins, forest-adapted elves', () => {
+    const withFaculty = (f: string) => units((u) => u.faculties.includes(f as never)).map((u) => u.id);
+    expect(withFaculty('frightening')).toEqual(['o-trolls']);
+    expect(withFaculty('invulnerable')).toEqual(['o-shades']);
+    expect(withFaculty('evanescent')).toEqual(['o-shades']);
+    expect(withFaculty('lightFragile')).toEqual(['o-goblins']);
+    expect(withFaculty('breath')).toEqual(['a-dragon']);
+    expect(hills.units.find((u) => u.id === 'a-dragon')!.profiles.weapon.class).toBe('dragon');
+    expect(withFaculty('forestAdapted')).toEqual(['a-aelis', 'a-elf-archers', 'a-elf-scouts']);
+  });
+
+  test('§4.5.2 the Black Teeth deploy two troops hidden in their zone; the public scenario drops them', () => {
+    expect(units((u) => u.deployHidden).map((u) => u.id)).toEqual(['o-goblins', 'o-shades']);
+    expect(hills.sides.find((s) => s.id === 'black-teeth')!.deploymentZone).toBeDefined();
+    const served = JSON.stringify(publicScenario(hills));
+    for (const secret of ['o-goblins', 'o-shades', 'Tirailleurs gobelins', 'Ombres hurlantes', 'demon-shades']) expect(served).not.toContain(secret);
+  });
+
+  test('§2.3.1 the Piquiers stand in front of the Archers de Vaux: a stack of two large units', () => {
+    const stack = units((u) => u.hex === '0710');
+    expect(stack.map((u) => [u.id, u.size])).toEqual([
+      ['a-spears', 'large'],
+      ['a-archers', 'large'],
+    ]);
+  });
+
+  test('§3.2.6 the Alliance draws its arrows from its wagons at 0812, the Black Teeth from their army commander', () => {
+    const state = createGame(hills, 'raven');
+    expect(state.sides.find((s) => s.id === 'alliance')!.ammunitionSource).toBe(at('0812'));
+    expect(state.sides.find((s) => s.id === 'black-teeth')!.ammunitionSource).toBeUndefined();
+    expect(state.sides.find((s) => s.id === 'black-teeth')!.armyCommander).toBe('o-skarn');
+  });
+
+  test('PRE-01 PRE-03 the game opens with the map features, the light and the weather of the scenario', () => {
+    const state = createGame(hills, 'raven');
+    expect(state.light).toBe('day');
+    expect(state.gameElements?.weather).toBe('rain');
+    expect(state.board.features[at('0806')]).toBe('forest');
+    expect(state.board.features[at('0805')]).toBe('wood');
+    expect(state.board.features[at('1008')]).toBe('village');
+    expect(state.board.features[at('1508')]).toBe('marsh');
+    expect(state.board.features[at('0406')]).toBeUndefined();
   });
 });

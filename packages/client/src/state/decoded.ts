@@ -79,6 +79,8 @@ export interface DecodedState {
   weather?: string;
   /** Day or night (sheet 000); absent means day. */
   light?: string;
+  /** basic, intermediate or advanced rules (§1); absent means basic. */
+  rulesLevel?: string;
   /** The battle has a referee seat; who holds it and whether they are here. */
   refereeSeat?: boolean;
   refereeClaimed?: boolean;

@@ -88,6 +88,7 @@ export function toView(state: DecodedState, seat: Seat): GameState {
       ...(typeof s.ammunitionSource === 'number' && s.ammunitionSource >= 0 ? { ammunitionSource: s.ammunitionSource } : {}),
     })),
     light: state.light === 'night' ? 'night' : 'day',
+    rulesLevel: state.rulesLevel === 'intermediate' || state.rulesLevel === 'advanced' ? state.rulesLevel : 'basic',
     wings: (state.wings ?? []).map((w) => ({
       id: w.id,
       side: w.side,

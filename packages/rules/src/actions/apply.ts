@@ -7,6 +7,8 @@ import { activateRule } from './activate';
 import { absorbLossesRule, awaitingLossesRefusal } from '../combat/absorb-losses-action';
 import { duelRule } from '../combat/duel-action';
 import { shockRule } from '../combat/shock-action';
+import { fireRule } from '../fire/fire-action';
+import { fireDuelRule } from '../fire/fire-duel-action';
 import { endTurnRule } from './end-turn';
 import { faceRule } from './face';
 import { moveRule } from './move';
@@ -39,6 +41,8 @@ export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { typ
   activate: activateRule,
   shock: shockRule,
   duel: duelRule,
+  fire: fireRule,
+  fireDuel: fireDuelRule,
   absorbLosses: absorbLossesRule,
   move: moveRule,
   withdraw: withdrawRule,

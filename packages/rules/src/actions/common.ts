@@ -1,4 +1,4 @@
-import type { GameState, Seat } from '../state/types';
+import type { GameState, RulesLevel, Seat } from '../state/types';
 import { isSide } from '../state/query';
 import { reject, Rejection } from './rejection';
 
@@ -23,6 +23,12 @@ export function ownPiece(state: GameState, seat: Seat, piece: string): Rejection
 export function underActivation(state: GameState, piece: string): Rejection | null {
   if (!state.activation || state.activation.piece !== piece) return reject('notActivated');
   return null;
+}
+
+/** An action of a later chapter is refused in a battle played at a lower level (§1: basic, intermediate, advanced rules). */
+export function rulesLevelRefusal(state: GameState, needed: Exclude<RulesLevel, 'basic'>): Rejection | null {
+  if (state.rulesLevel === 'advanced' || state.rulesLevel === needed) return null;
+  return reject('intermediateRulesOnly');
 }
 
 export function sideName(state: GameState, side: string): string {

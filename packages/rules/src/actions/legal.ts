@@ -14,6 +14,7 @@ import { arrivalsAllowed } from '../command/move-directive';
 import { commandVerdicts } from '../command/legal';
 import { distributingRefusal } from '../command/distributing';
 import { attackVerdict } from '../combat/options';
+import { fireVerdict } from '../fire/options';
 import { awaitingLossesRefusal } from '../combat/absorb-losses-action';
 import { ACTION_RULES } from './apply';
 import { faceOptions, faceRule } from './face';
@@ -55,6 +56,8 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
     verdict('pass', passRule.conditions(state, seat, { type: 'pass', piece })),
     verdict('shock', attackVerdict(state, seat, piece, 'shock')),
     verdict('duel', attackVerdict(state, seat, piece, 'duel')),
+    verdict('fire', fireVerdict(state, seat, piece, 'fire')),
+    verdict('fireDuel', fireVerdict(state, seat, piece, 'fireDuel')),
     verdict('endTurn', endTurnRule.conditions(state, seat, { type: 'endTurn' })),
     verdict('face', faceRule.conditions(state, seat, { type: 'face', piece, facing: faceOptions(state, seat, piece)[0] ?? 0 })),
     verdict('rest', restRule.conditions(state, seat, { type: 'rest', piece })),

@@ -6,6 +6,8 @@ import type { GameState, Seat } from '../state/types';
 import { LossPlan, lossPlans, planKey } from './loss-plans';
 import { applyPlan } from './losses';
 import { finishAttack } from './resolve';
+import { isFire } from './advantage-part';
+import { continueFire } from '../fire/shot';
 
 export interface AbsorbLossesAction extends LossPlan {
   type: 'absorbLosses';
@@ -29,7 +31,8 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
   procedure: (state, _seat, a, dice) => {
     const pending = state.pendingLosses!;
     delete state.pendingLosses;
-    return [...applyPlan(state, pending, a, dice), ...finishAttack(state, pending)];
+    // A shot's losses: the volley's remaining shots go on (§3.2.3, §3.2.9); no advance after fire.
+    return [...applyPlan(state, pending, a, dice), ...(isFire(pending.kind) ? continueFire(state, pending, dice) : finishAttack(state, pending))];
   },
 };
 

@@ -10,7 +10,7 @@ import { chargeBonus, fireSystemAdvantage, weaponAttackBonus, weaponCapacityOf, 
 
 /**
  * The attacker's advantage, one builder for shock, duel and fire (§2.7.2,
- * §3.2.5): the weapon-system table, then every bonus and malus, each kept as
+ * §3.2.9): the weapon-system table, then every bonus and malus, each kept as
  * a modifier with its rule so that the dice log and the client can explain
  * the total. Reads only.
  */
@@ -23,10 +23,10 @@ export interface Advantage {
 
 const S = '§2.7.2.2';
 
-/** The shock rows, or the fire rows for a shot (§3.2.5: a shooter in shock uses its shock row). */
+/** The shock rows, or the fire rows for a shot (§3.2.9: a shooter in shock uses its shock row). */
 const weaponTable: Part = (_s, a, d, spec) => {
   const value = isFire(spec.kind) ? fireSystemAdvantage(a.profiles.weapon.class, d.profiles.weapon.class) : weaponSystemAdvantage(a.profiles.weapon.class, d.profiles.weapon.class);
-  return [mod(value, "Table des Systèmes d'Armes", 'Weapon-system table', isFire(spec.kind) ? '§3.2.5' : '§2.7.2.1')];
+  return [mod(value, "Table des Systèmes d'Armes", 'Weapon-system table', isFire(spec.kind) ? '§3.2.9' : '§2.7.2.1')];
 };
 
 const weaponCapacities: Part = (s, a, d) => [
@@ -111,9 +111,9 @@ const stacking: Part = (s, a, d) => {
 /** Offensive and defensive supports (+N, −M) belong to later rules: N = M = 0 here. */
 const support: Part = (_s, _a, _d, spec) => (spec.supported ? [] : [mod(-4, 'Attaque non soutenue', 'Unsupported attack', '§2.7.3.1')]);
 
-/** Shared by shock and fire (§3.2.5: "les mêmes bonus et malus qu'en combat de choc"), save the terrain and hexsides, which fire takes from the sheet. */
+/** Shared by shock and fire (§3.2.9: "les principaux modificateurs … sont partagés"), save the terrain and hexsides, which fire takes from the sheet. */
 const SHARED_PARTS: Part[] = [weaponTable, weaponCapacities, condition, zone, level, size, stacking];
-/** Shock and duel only: support (fire has none, §3.2.5), charges, and the shock column of terrain and hexsides. */
+/** Shock and duel only: support (fire has none, §3.2.9), charges (fire's own, at range, are in FIRE_PARTS), and the shock column of terrain and hexsides. */
 const SHOCK_PARTS: Part[] = [support, charges, terrain, hexside];
 
 function partsFor(spec: AttackSpec): Part[] {
@@ -122,6 +122,6 @@ function partsFor(spec: AttackSpec): Part[] {
 }
 
 export function advantageOf(state: GameState, attacker: Unit, defender: Unit, spec: AttackSpec): Advantage {
-  const modifiers = partsFor(spec).flatMap((p) => p(state, attacker, defender, spec)).filter((m) => m.value !== 0 || m.section === '§2.7.2.1' || m.section === '§3.2.5');
+  const modifiers = partsFor(spec).flatMap((p) => p(state, attacker, defender, spec)).filter((m) => m.value !== 0 || m.section === '§2.7.2.1' || m.section === '§3.2.9');
   return { total: modifiers.reduce((t, m) => t + m.value, 0), modifiers };
 }

@@ -1,6 +1,7 @@
 import type { GameState, PendingLosses, Unit } from '../state/types';
 import { stackAt } from '../units/stacking';
 import { isSteady, recoilExits, recoilHexes } from './recoil';
+import { isDuel } from './advantage-part';
 
 /**
  * One way for the defender to absorb a combat's losses (§2.7.4): the units
@@ -35,13 +36,13 @@ export function planKey(p: LossPlan): string {
 export function lossPlans(state: GameState, pending: PendingLosses): LossPlan[] {
   const defender = state.units.find((u) => u.id === pending.defender);
   if (!defender || defender.destroyed || pending.losses <= 0) return [];
-  const stack = pending.kind === 'duel' ? [defender] : [defender, ...stackAt(state, defender.hex).filter((u) => u.id !== defender.id)];
+  const stack = isDuel(pending.kind) ? [defender] : [defender, ...stackAt(state, defender.hex).filter((u) => u.id !== defender.id)];
   const plans: LossPlan[] = [];
   const explore = (left: number, taken: string[], steps: Map<string, number>): void => {
     const alive = stack.filter((u) => steps.get(u.id)! > 0);
     if (left === 0 || alive.length === 0) return void plans.push({ steps: taken });
     const absorbers = steps.get(defender.id)! > 0 ? [defender] : alive;
-    if (left === 1) return void plans.push(...lastLoss(state, alive, absorbers, taken, steps));
+    if (left === 1) return void plans.push(...lastLoss(state, alive, absorbers, taken, steps, pending.from));
     for (const u of absorbers) explore(left - 1, [...taken, u.id], new Map(steps).set(u.id, steps.get(u.id)! - 1));
   };
   explore(pending.losses, [], new Map(stack.map((u) => [u.id, u.steps])));
@@ -49,11 +50,11 @@ export function lossPlans(state: GameState, pending: PendingLosses): LossPlan[] 
 }
 
 /** The choices for the last loss: a recoil (per hex and stayer) or a step, unless the step is the absorber's last and a recoil is open. */
-function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: string[], steps: Map<string, number>): LossPlan[] {
+function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: string[], steps: Map<string, number>, shooterHex?: number): LossPlan[] {
   const movers = alive.filter((u) => !isSteady(state, u));
   const stayers = alive.filter((u) => isSteady(state, u));
   const mayRecoil = absorbers.some((u) => movers.includes(u));
-  const places: Omit<LossPlan, 'steps'>[] = mayRecoil ? [...recoilHexes(state, movers).map((to) => ({ recoil: to })), ...recoilExits(state, movers).map((exit) => ({ exit }))] : [];
+  const places: Omit<LossPlan, 'steps'>[] = mayRecoil ? [...recoilHexes(state, movers, shooterHex).map((to) => ({ recoil: to })), ...recoilExits(state, movers, shooterHex).map((exit) => ({ exit }))] : [];
   const recoils = places.flatMap((place) => (stayers.length === 0 ? [{ steps: taken, ...place }] : stayers.map((s) => ({ steps: taken, ...place, stayer: s.id }))));
   const compulsory = (u: Unit) => places.length > 0 && movers.includes(u) && steps.get(u.id) === 1;
   const stepPlans = absorbers.filter((u) => !compulsory(u)).map((u) => ({ steps: [...taken, u.id] }));

@@ -6,6 +6,7 @@ import { stackAt } from '../units/stacking';
 import type { LossPlan } from './loss-plans';
 import type { Direction } from '../geometry/hex';
 import { executeRecoil, isSteady } from './recoil';
+import { isDuel } from './advantage-part';
 
 /**
  * Absorbing the losses of a combat (§2.7.4), in the rule's order. First, a
@@ -26,7 +27,7 @@ export function applyPlan(state: GameState, pending: PendingLosses, plan: LossPl
   const hex = unit(pending.defender).hex;
   const events = plan.steps.flatMap((id) => loseStep(state, unit(id), 'combat', '§2.7.4'));
   if (plan.recoil === undefined && plan.exit === undefined) return events;
-  const stack = pending.kind === 'duel' ? [unit(pending.defender)] : stackAt(state, hex);
+  const stack = isDuel(pending.kind) ? [unit(pending.defender)] : stackAt(state, hex);
   const movers = stack.filter((u) => !u.destroyed && !isSteady(state, u));
   const stayer = plan.stayer ? unit(plan.stayer) : null;
   const place = plan.exit !== undefined ? { exit: plan.exit as Direction } : { to: plan.recoil! };

@@ -1,4 +1,5 @@
-import { directionTo, DIRECTIONS, Direction } from '../geometry/hex';
+import { directionTo, distance, DIRECTIONS, Direction } from '../geometry/hex';
+import { distanceBeyond } from '../geometry/bearing';
 import { turnSteps, zoneOf } from '../geometry/facing';
 import type { DiceSource } from '../state/dice';
 import { event, GameEvent } from '../state/events';
@@ -69,11 +70,16 @@ function mayRecoil(state: GameState, group: Unit[]): boolean {
   return group.length > 0 && !group.some((u) => u.shock === 'charge' || isSteady(state, u) || engagedFromFlankOrRear(state, u));
 }
 
-/** Where the group may recoil, the hex straight behind first; none when it may not (§2.7.5 conditions). */
-export function recoilHexes(state: GameState, group: Unit[]): number[] {
+/**
+ * Where the group may recoil, the hex straight behind first; none when it
+ * may not (§2.7.5 conditions). After a shot from `awayFrom` (§3.2.9, A-13b)
+ * only a hex farther from the shooter, counted in hexes, will do.
+ */
+export function recoilHexes(state: GameState, group: Unit[], awayFrom?: number): number[] {
   if (!mayRecoil(state, group)) return [];
   const from = group[0].hex;
   return recoilDirections(group)
+    .filter((dir) => awayFrom === undefined || distanceBeyond(state.board, from, dir, awayFrom) > distance(state.board, from, awayFrom))
     .map((dir) => ({ dir, to: neighbour(state.board, from, dir) }))
     .filter(({ dir, to }) => mayStandIn(state, group, from, dir, to) && safeIn(state, group, to))
     .map(({ to }) => to);
@@ -84,10 +90,11 @@ export function recoilHexes(state: GameState, group: Unit[]): number[] {
  * une Action quelconque de déplacement ou le Recul"): a rear hexside (any
  * for small units) with no hex behind it, that every unit may cross.
  */
-export function recoilExits(state: GameState, group: Unit[]): Direction[] {
+export function recoilExits(state: GameState, group: Unit[], awayFrom?: number): Direction[] {
   if (!mayRecoil(state, group)) return [];
   const from = group[0].hex;
-  return recoilDirections(group).filter((dir) => neighbour(state.board, from, dir) < 0 && group.every((u) => mayCrossHexside(u, hexsideAt(state.board, from, dir))));
+  const away = (dir: Direction) => awayFrom === undefined || distanceBeyond(state.board, from, dir, awayFrom) > distance(state.board, from, awayFrom);
+  return recoilDirections(group).filter((dir) => neighbour(state.board, from, dir) < 0 && away(dir) && group.every((u) => mayCrossHexside(u, hexsideAt(state.board, from, dir))));
 }
 
 /** Where a recoil goes: a hex, or off the map across an edge hexside (§2.6.10). */

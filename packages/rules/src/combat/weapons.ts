@@ -8,12 +8,14 @@ export function weaponSystemAdvantage(attacker: WeaponClass, defender: WeaponCla
 }
 
 /**
- * Fire rows of the same table (§3.2.5). Skirmishers and light cavalry have
- * no row in the text (A-14): they shoot as archers (docs/rule-decisions.md).
+ * Fire rows of the same table (§3.2.9). Skirmishers and light cavalry have
+ * no row in the text (A-14): the data gives them explicit rows
+ * (docs/rule-decisions.md). A class with no fire row never fires; should one
+ * be asked, it reads its shock row (§3.2.9: a shooter in shock uses its shock row).
  */
 export function fireSystemAdvantage(shooter: WeaponClass, target: WeaponClass): number {
   const rows = weaponSystems.fire as Partial<Record<WeaponClass, Record<WeaponClass, number>>>;
-  return (rows[shooter] ?? rows.archers!)[target];
+  return (rows[shooter] ?? weaponSystems.shock[shooter])[target];
 }
 
 /**

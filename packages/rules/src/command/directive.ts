@@ -10,6 +10,9 @@ import { adjacentEnemies, engagedBy } from '../units/engagement';
 import { distributingRefusal } from './distributing';
 import { DirectiveFields, leavesBy } from './fields';
 import { directiveFor } from './situation';
+import { isShooter } from '../fire/shooters';
+import { hasTargetFrom } from '../fire/targets';
+import { ammunitionOf } from '../units/ammunition';
 
 /**
  * What a unit intends to do, as the directive needs to judge it. A move gives
@@ -20,7 +23,7 @@ import { directiveFor } from './situation';
 export type DirectiveIntent =
   | { type: 'move'; path: Array<{ hex: number; facing: Facing }>; spent: number; mode: MoveMode; stopped?: boolean; charge?: boolean; exit?: MoveExit }
   | { type: 'withdraw' | 'flee'; path?: number[] }
-  | { type: 'shock' | 'duel' | 'rest' | 'reorganise' | 'rally' | 'face' | 'fire' | 'returnToMap' | 'pass' | 'command' };
+  | { type: 'shock' | 'duel' | 'rest' | 'reorganise' | 'rally' | 'face' | 'fire' | 'fireDuel' | 'returnToMap' | 'pass' | 'command' };
 
 /** A move's last step off the map (§2.6.10): the edge hex, the hexside, and whether a visible enemy left there this turn. */
 export interface MoveExit {
@@ -113,6 +116,8 @@ export class DirectiveJudge {
    */
   attackMovement(intent: Extract<DirectiveIntent, { type: 'move' }>): Rejection | null {
     if (this.fields.enemies.length === 0 && this.fields.offMapEnemies.length === 0) return null;
+    const shooter = this.shooterMovement(intent);
+    if (shooter !== undefined) return shooter;
     const hexes = intent.path.filter((p, i) => p.hex !== (i === 0 ? this.unit.hex : intent.path[i - 1].hex)).length + (intent.exit ? 1 : 0);
     if (hexes === 0) return reject('attackMustAdvance');
     const mp = movementPoints(this.unit);
@@ -128,6 +133,40 @@ export class DirectiveJudge {
     // §2.6.10: leaving the map reaches an enemy only behind the hexside it left by this turn.
     if (intent.exit && !intent.exit.reachesEnemy) return reject('attackMustApproach', { hex: this.label(intent.exit.hex) });
     return null;
+  }
+
+  /**
+   * A troop able to fire under attack (§3.2.6): out of ammunition it may
+   * make a normal move; once it can fire at a target its move stops being
+   * an attack movement and may go anywhere it can still fire from at the end
+   * (A-18: the hexes before the first position with a target still
+   * approach). Undefined when neither applies: the attack movement rules hold.
+   */
+  private shooterMovement(intent: Extract<DirectiveIntent, { type: 'move' }>): Rejection | null | undefined {
+    // A charging unit carries on its charge (§2.6.9): it may not fire, so the shooter's freedom is not its.
+    if (this.unit.kind !== 'troop' || !isShooter(this.unit) || intent.exit || this.unit.shock === 'charge') return undefined;
+    if (ammunitionOf(this.unit) === 'exhausted') return null;
+    const positions = [{ hex: this.unit.hex, facing: this.unit.facing }, ...intent.path];
+    const first = positions.findIndex((p) => this.canFireFrom(p.hex, p.facing));
+    if (first < 0) return undefined;
+    const last = positions[positions.length - 1];
+    if (!this.canFireFrom(last.hex, last.facing)) return reject('shooterMustKeepTarget');
+    let prev = positions[0];
+    for (const p of positions.slice(1, first + 1)) {
+      if (p.hex !== prev.hex && !(this.fields.approachCost(p.hex, p.facing) < this.fields.approachCost(prev.hex, prev.facing))) return reject('attackMustApproach', { hex: this.label(p.hex) });
+      prev = p;
+    }
+    return null;
+  }
+
+  private fireFrom = new Map<number, boolean>();
+
+  /** Whether the unit could fire at an enemy from this hex and facing (worked out once per position: previews ask for many arrivals). */
+  private canFireFrom(hex: number, facing: Facing): boolean {
+    const key = hex * 12 + facing;
+    let can = this.fireFrom.get(key);
+    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing)));
+    return can;
   }
 
   /** §2.5.2, §2.9.2: free moves that never touch the enemy, no charge; rest, and reorganise for the elite. */
@@ -173,6 +212,10 @@ export class DirectiveJudge {
       case 'rest':
       case 'reorganise':
         return inReach ? reject('regroupInReach') : null;
+      // §3.2.6: fire and fire duel only out of the enemy's reach.
+      case 'fire':
+      case 'fireDuel':
+        return inReach ? reject('regroupFireInReach') : null;
       case 'rally':
         return this.elite ? null : reject('directiveNoRally');
       default:
@@ -194,6 +237,8 @@ export class DirectiveJudge {
   private mustDisengage(intent: DirectiveIntent, pressed: boolean): Rejection | null {
     if (intent.type === 'withdraw' || intent.type === 'flee' || intent.type === 'face') return null;
     if ((intent.type === 'shock' || intent.type === 'duel') && pressed) return null;
+    // §3.2.6: whatever the directive, a shooter engaged only by units with a contact or charge marker may fire at one of them (fire/targets.ts judges which).
+    if ((intent.type === 'fire' || intent.type === 'fireDuel') && pressed) return null;
     if (intent.type === 'pass' || intent.type === 'command') return null;
     return reject('mustDisengage');
   }
@@ -232,6 +277,9 @@ export class DirectiveJudge {
       case 'reorganise':
       case 'rally':
         return reject('retreatNoRecovery');
+      case 'fire':
+      case 'fireDuel':
+        return reject('retreatNoFire');
       default:
         return null;
     }

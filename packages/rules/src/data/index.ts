@@ -4,6 +4,7 @@ import movementJson from './movement-table.json';
 import terrainJson from './terrain.json';
 import weaponSystemsJson from './weapon-systems.json';
 import combatResultsJson from './combat-results.json';
+import fireJson from './fire.json';
 import {
   Capacity,
   capacityTableSchema,
@@ -13,6 +14,7 @@ import {
   terrainTableSchema,
   weaponSystemsSchema,
   combatResultsSchema,
+  fireTableSchema,
 } from './schemas';
 
 export class DataFileError extends Error {
@@ -38,6 +40,7 @@ export const movementTable = parseDataFile('movement-table.json', movementTableS
 export const terrainTable = parseDataFile('terrain.json', terrainTableSchema, terrainJson);
 export const weaponSystems = parseDataFile('weapon-systems.json', weaponSystemsSchema, weaponSystemsJson);
 export const combatResults = parseDataFile('combat-results.json', combatResultsSchema, combatResultsJson);
+export const fireTable = parseDataFile('fire.json', fireTableSchema, fireJson);
 
 export function capacityRank(c: Capacity) {
   return capacityTable.ranks.find((r) => r.id === c)!;

@@ -129,6 +129,8 @@ export const terrainTableSchema = z.object({
       crossableBy: z.array(z.enum(['all', 'climber', 'swimmer', 'flyer', 'owner'])).min(1),
       chargeAllowed: z.boolean(),
       shockModifier: z.number().int(),
+      /** Fire at a target just behind this hexside (sheet 000, Côté d'Hex). */
+      fireModifier: z.number().int(),
     }),
   ),
 });
@@ -140,7 +142,8 @@ const weaponRow = z.object(Object.fromEntries(WEAPON_CLASSES.map((c) => [c, weap
 
 export const weaponSystemsSchema = z.object({
   shock: z.object(Object.fromEntries(WEAPON_CLASSES.map((c) => [c, weaponRow])) as Record<WeaponClass, typeof weaponRow>).strict(),
-  fire: z.object({ archers: weaponRow, crossbowmen: weaponRow, artillery: weaponRow }).strict(),
+  /** Fire rows (§3.2.9); skirmishers and light cavalry have none in the text: explicit rows here (A-14, docs/rule-decisions.md). */
+  fire: z.object({ archers: weaponRow, crossbowmen: weaponRow, artillery: weaponRow, skirmishers: weaponRow, lightCavalry: weaponRow }).strict(),
   charge: z.object({ bonus: z.number().int(), cavalryBonus: z.number().int(), cavalryClasses: z.array(weaponClassSchema) }),
 });
 export type WeaponSystems = z.infer<typeof weaponSystemsSchema>;
@@ -158,3 +161,28 @@ export const combatResultsSchema = z
   .refine((t) => t.columns[0].min === undefined && t.columns[8].max === undefined, 'the first column has no minimum and the last no maximum')
   .refine((t) => t.columns.every((c, i) => i === 0 || (c.min !== undefined && c.min === (t.columns[i - 1].max ?? NaN) + 1)), 'columns must be contiguous');
 export type CombatResults = z.infer<typeof combatResultsSchema>;
+
+/** Weapon classes that fire (§3.2): the fire table's rows are keyed by them. */
+const shooterClass = z.enum(['archers', 'crossbowmen', 'artillery', 'skirmishers', 'lightCavalry']);
+const byCapacity = z.object(Object.fromEntries(CAPACITIES.map((c) => [c, z.number().int().min(1)])) as Record<Capacity, z.ZodNumber>).strict();
+
+/** Fire (§3.2, sheets 000 and 003): ranges, rates, combined shots, cones and the fire-only modifiers (data/fire.json). */
+export const fireTableSchema = z
+  .object({
+    $comment: z.string().optional(),
+    shooters: z.array(shooterClass).min(1),
+    harassers: z.array(shooterClass),
+    range: z.partialRecord(shooterClass, z.union([z.number().int().min(1), byCapacity])),
+    largeRate: z.partialRecord(shooterClass, byCapacity),
+    combinedBonus: z.record(z.string().regex(/^[2-9]$/), z.number().int()),
+    cone: z.object({ halfAngle: z.number().min(0).max(180), allRound: z.array(facultySchema) }).strict(),
+    rangeMalus: z.partialRecord(shooterClass, z.object({ free: z.number().int().min(0), per: z.number().int().min(1) }).strict()),
+    weatherClasses: z.array(shooterClass),
+    diminishedAmmunition: z.number().int(),
+    terrainIntoOnly: z.array(terrainSchema),
+    chargeModifiers: z.boolean(),
+  })
+  .strict()
+  .refine((t) => t.shooters.every((c) => t.range[c] !== undefined), 'every shooter class has a range');
+export type FireTable = z.infer<typeof fireTableSchema>;
+export type ShooterClass = z.infer<typeof shooterClass>;

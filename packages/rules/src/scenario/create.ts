@@ -59,6 +59,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     status: 'playing',
     victory: s.victory,
     light: s.light,
+    rulesLevel: s.rulesLevel,
     ...(s.gameElements ? { gameElements: { weather: s.gameElements.weather ?? null } } : {}),
     stackCounter: rank,
     rng: seedRng(seed),

@@ -12,6 +12,7 @@ import type { GameResult } from '../turn/victory';
  */
 
 export type SideId = string;
+export type RulesLevel = 'basic' | 'intermediate' | 'advanced';
 /** Who is asking: a side's player, the referee, or a spectator. */
 export type Seat = SideId | 'referee' | 'spectator';
 
@@ -170,6 +171,10 @@ export interface PendingLosses {
   supported: boolean;
   /** Losses still to absorb (a charging defender's compulsory step already taken). */
   losses: number;
+  /** For a shot (§3.2.9): the shooter's hex, which a recoil moves away from. */
+  from?: number;
+  /** For a fire action of several shots (§3.2.3): the targets of the shots still to fire, in order, and the action's number of shots. */
+  remainingShots?: { targets: string[]; of: number };
 }
 
 /** A side's secret deployment (§4.5.2): where each of its hidden units stands, and its decoys. */
@@ -206,6 +211,8 @@ export interface GameState {
   gameElements?: { weather: Weather | null };
   /** Day or night (sheet 000, Jour/Nuit). */
   light: Light;
+  /** Which chapters the battle plays (§1): basic is chapter 2 alone; fire and the faculties are intermediate rules (chapter 3). */
+  rulesLevel: RulesLevel;
   /** Counter for stack ranks, so that "top" and "bottom" are always new extremes. */
   stackCounter: number;
   /** State of the seeded dice; absent from every seat's view. */

@@ -85,6 +85,7 @@ export function initStatic(target: BattleState, game: GameState, battleName: str
   target.battleName = battleName;
   target.board = JSON.stringify(game.board);
   target.light = game.light;
+  target.rulesLevel = game.rulesLevel;
   for (const s of game.sides) {
     target.sides.push(Object.assign(new SideInfo(), { id: s.id, name: s.name, retreatEdge: s.retreatEdge, armyCommander: s.armyCommander ?? '', ammunitionSource: s.ammunitionSource ?? -1 }));
   }

@@ -127,6 +127,8 @@ export class BattleState extends Schema {
   @type('string') weather = '';
   /** Day or night (sheet 000, Jour/Nuit); static. */
   @type('string') light = 'day';
+  /** Which chapters the battle plays (§1: basic, intermediate, advanced); static. */
+  @type('string') rulesLevel = 'basic';
   /** A combat waiting for the defender's choice of losses (@lames/rules PendingLosses) as JSON; '' when none. Public: its units are in the open (attacks reveal what is adjacent). */
   @type('string') pendingLosses = '';
   /** The battle has a referee seat. */

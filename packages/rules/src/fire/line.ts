@@ -1,0 +1,23 @@
+import { distance } from '../geometry/hex';
+import { unitsSeeEachOther } from './sight-stub';
+import type { GameState, Unit } from '../state/types';
+import { harassmentOpen } from './harassment';
+import { isHarasser } from './shooters';
+
+/**
+ * The line a shot follows (§3.2.4, §3.2.4.1): whether it may be fired —
+ * line of sight, or for harassment an intermediate hex the harasser could
+ * enter — and how many hexes it crosses, for the range modifiers.
+ */
+export interface ShotLine {
+  harassment: boolean;
+  open: boolean;
+  /** Hexes between shooter and target (A-10: distance steps, the two end hexes excluded). */
+  crossed: number;
+}
+
+export function shotLine(view: GameState, a: Unit, t: Pick<Unit, 'hex'> & Partial<Unit>): ShotLine {
+  const crossed = Math.max(0, distance(view.board, a.hex, t.hex) - 1);
+  if (isHarasser(a)) return { harassment: true, open: harassmentOpen(view, a, t.hex), crossed };
+  return { harassment: false, open: unitsSeeEachOther(view, a, t as Unit), crossed };
+}

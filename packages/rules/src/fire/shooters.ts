@@ -1,0 +1,76 @@
+import { fireTable } from '../data';
+import type { ShooterClass, WeaponClass } from '../data/schemas';
+import { distance } from '../geometry/hex';
+import { withinWedge } from '../geometry/bearing';
+import { weaponCapacityOf } from '../combat/weapons';
+import type { GameState, Unit } from '../state/types';
+
+/**
+ * Who fires, how far and how often (§3.2, §3.2.1.1–§3.2.3), from
+ * data/fire.json. A troop stacked with a character of its weapon class
+ * fires with his weapon capacity (§2.7.3.3, PRE-08), which sets an
+ * archer unit's rate and an artillery's range.
+ */
+
+function shooterClassOf(u: Pick<Unit, 'profiles'>): ShooterClass | null {
+  const c: WeaponClass = u.profiles.weapon.class;
+  return (fireTable.shooters as WeaponClass[]).includes(c) ? (c as ShooterClass) : null;
+}
+
+/** Archers, crossbowmen, artillery, skirmishers and light cavalry, troops or characters, large or small (§3.2). */
+export function isShooter(u: Pick<Unit, 'profiles'>): boolean {
+  return shooterClassOf(u) !== null;
+}
+
+/** Skirmishers and light cavalry: their fire is harassment (§3.2.4.1). */
+export function isHarasser(u: Pick<Unit, 'profiles'>): boolean {
+  return (fireTable.harassers as WeaponClass[]).includes(u.profiles.weapon.class);
+}
+
+/** Range in hexes (§3.2.2); 0 for a unit that does not fire. */
+export function fireRange(state: GameState, u: Unit): number {
+  const c = shooterClassOf(u);
+  const r = c ? fireTable.range[c] : undefined;
+  if (r === undefined) return 0;
+  return typeof r === 'number' ? r : r[weaponCapacityOf(state, u)];
+}
+
+/** Shots per fire action (§3.2.3): one, save large archer units by weapon capacity. */
+export function fireRate(state: GameState, u: Unit): number {
+  const c = shooterClassOf(u);
+  const rates = c && u.size === 'large' ? fireTable.largeRate[c] : undefined;
+  return rates ? rates[weaponCapacityOf(state, u)] : c ? 1 : 0;
+}
+
+/** The advantage of one shot combining `shots` shots on one target (§3.2.3): +2 for two, +4 for three. */
+export function combinedBonus(shots: number): number {
+  return shots > 1 ? fireTable.combinedBonus[String(shots)] ?? 0 : 0;
+}
+
+/** Characters and hedgehogs fire in every direction (§3.2.1.1). */
+export function firesAllRound(u: Pick<Unit, 'kind' | 'faculties'>): boolean {
+  return u.kind === 'character' || u.faculties.some((f) => fireTable.cone.allRound.includes(f));
+}
+
+/**
+ * Whether `hex` lies in the unit's fire cone (§3.2.1.1). The cone figures
+ * are lost (A-12): a wedge of the data's half-angle either side of the
+ * facing, edges included, centre to centre — the three front hexes of a
+ * unit facing a hexside, the two of a unit facing a vertex.
+ */
+export function inFireCone(state: GameState, u: Pick<Unit, 'hex' | 'facing' | 'kind' | 'faculties'>, hex: number): boolean {
+  if (hex === u.hex || firesAllRound(u)) return true;
+  return withinWedge(state.board, u.hex, hex, u.facing * 30, fireTable.cone.halfAngle);
+}
+
+/** The hexes of the map in the unit's cone and range, for the client's "show range" (§3.2.1.1, §3.2.2). */
+export function fireZone(state: GameState, u: Unit): number[] {
+  const range = fireRange(state, u);
+  if (range === 0 || u.hex < 0) return [];
+  const out: number[] = [];
+  for (let h = 0; h < state.board.cols * state.board.rows; h++) {
+    const d = distance(state.board, u.hex, h);
+    if (d >= 1 && d <= range && inFireCone(state, u, h)) out.push(h);
+  }
+  return out;
+}
