@@ -7,7 +7,7 @@
 // make them: one untimed pass over every piece first, so that the first
 // piece does not also pay for compiling the code (that pass is reported as
 // information, "first pass").
-const { createGame, apply, reachable, viewFor, piecesToActivate } = require('../dist');
+const { createGame, apply, reachable, viewFor, piecesToActivate, distance, lineOfSight } = require('../dist');
 const { SCENARIOS } = require('../dist/scenarios');
 const { deployFirstFit, deployFord } = require('../dist/testing');
 
@@ -53,5 +53,25 @@ for (const scenario of SCENARIOS) {
   global.gc?.();
   const perGame = (process.memoryUsage().heapUsed - before) / games.length / 1024;
   console.log(`info ${'memory per game state'.padEnd(44)} ${perGame.toFixed(1).padStart(9)} KiB`);
+}
+// Line of sight for every pair of units (§3.2.4): what fire options and the
+// hidden units' sweep ask for. Measured on the largest shipped scenario as a
+// ratio to hex distance for the same pairs, measured in the same run, so the
+// figure does not depend on the machine.
+{
+  const largest = [...SCENARIOS].sort((a, b) => b.units.length - a.units.length || b.map.cols * b.map.rows - a.map.cols * a.map.rows)[0];
+  const state = opened(largest, 'bench');
+  const hexes = state.units.map((u) => u.hex);
+  const everyPair = (fn) => () => {
+    for (let i = 0; i < hexes.length; i++) for (let j = 0; j < hexes.length; j++) if (i !== j) fn(state.board, hexes[i], hexes[j]);
+  };
+  const pairs = hexes.length * (hexes.length - 1);
+  console.log(`\n${largest.id}: line of sight, every pair of units (${pairs} ordered pairs)`);
+  const cold = time(everyPair(lineOfSight), 1);
+  const baseline = time(everyPair(distance), 200);
+  const sight = time(everyPair(lineOfSight), 200);
+  console.log(`info ${'hex distance, every pair (baseline)'.padEnd(44)} ${baseline.toFixed(3).padStart(9)} ms`);
+  console.log(`info ${'line of sight, every pair of units'.padEnd(44)} ${sight.toFixed(3).padStart(9)} ms   (${(sight / baseline).toFixed(1)} × baseline)`);
+  console.log(`info ${'line of sight, every pair, first pass'.padEnd(44)} ${cold.toFixed(3).padStart(9)} ms   (${(cold / baseline).toFixed(1)} × baseline)`);
 }
 process.exitCode = failed ? 1 : 0;

@@ -74,6 +74,8 @@ export { shockOptions } from './combat/options';
 export { fireOptions } from './fire/options';
 export type { FireOption } from './fire/options';
 export { fireRate, fireRange, fireZone, isShooter, isHarasser, inFireCone } from './fire/shooters';
+export { lineOfSight, crossedCount, unitsSeeEachOther } from './sight';
+export type { Sight, SightRule } from './sight';
 export type { FireAction } from './fire/fire-action';
 export type { FireDuelAction } from './fire/fire-duel-action';
 export { zoneFrom } from './combat/geometry';

@@ -1,5 +1,6 @@
 import { createGame, parseHexLabel, publicScenario } from '../src';
 import { SCENARIOS } from '../src/scenarios';
+import { lineOfSight } from '../src/sight';
 import { issuesOf, scenario, unit } from './fixtures';
 
 describe('scenario files', () => {
@@ -126,6 +127,36 @@ describe('the raven hills (issue 8: the intermediate scenario)', () => {
     expect(state.sides.find((s) => s.id === 'alliance')!.ammunitionSource).toBe(at('0812'));
     expect(state.sides.find((s) => s.id === 'black-teeth')!.ammunitionSource).toBeUndefined();
     expect(state.sides.find((s) => s.id === 'black-teeth')!.armyCommander).toBe('o-skarn');
+  });
+
+  describe('§3.2.4 its fire lanes: lines of sight that the hills and the woods decide (sheet 000, Ligne de Vue)', () => {
+    const board = createGame(hills, 'raven').board;
+    const sight = (from: string, to: string) => {
+      const s = lineOfSight(board, at(from), at(to));
+      return { visible: s.visible, rule: s.rule, ...(s.blockedBy !== undefined ? { blockedBy: s.blockedBy } : {}) };
+    };
+
+    test('LOS-06 from the Tertre du Guet (altitude 1) the mangonel sees over the forest to the Black Teeth’s line', () => {
+      expect(sight('0811', '0803')).toEqual({ visible: true, rule: 'clear' });
+    });
+
+    test('LOS-06 on level ground the wood hides the Black Teeth from the Archers de Vaux', () => {
+      expect(sight('0710', '0803')).toEqual({ visible: false, rule: 'higherThanBoth', blockedBy: at('0807') });
+      expect(sight('0804', '0808')).toEqual({ visible: false, rule: 'higherThanBoth', blockedBy: at('0805') });
+    });
+
+    test('LOS-10 from the top of the Raven Knoll the slope hides the hex at its foot; one hex farther is seen', () => {
+      expect(sight('0406', '0408')).toEqual({ visible: false, rule: 'sourceAboveLastHex', blockedBy: at('0407') });
+      expect(sight('0406', '0409')).toEqual({ visible: true, rule: 'clear' });
+    });
+
+    test('LOS-11 a line along a hexside at the wood’s edge is blocked by the wood on one side', () => {
+      expect(sight('0705', '0905')).toEqual({ visible: false, rule: 'alongHexside', blockedBy: at('0805') });
+    });
+
+    test('LOS-06 the two hilltops (altitude 2) see each other over the forest', () => {
+      expect(sight('0406', '1306')).toEqual({ visible: true, rule: 'clear' });
+    });
   });
 
   test('PRE-01 PRE-03 the game opens with the map features, the light and the weather of the scenario', () => {

@@ -1,5 +1,5 @@
 import { distance } from '../geometry/hex';
-import { unitsSeeEachOther } from './sight-stub';
+import { unitsSeeEachOther } from '../sight';
 import type { GameState, Unit } from '../state/types';
 import { harassmentOpen } from './harassment';
 import { isHarasser } from './shooters';
