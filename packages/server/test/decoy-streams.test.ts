@@ -36,7 +36,9 @@ import { matchMaker } from '@colyseus/core';
 import {
   apply,
   createGame,
+  fireOptions,
   loadScenario,
+  lossChoices,
   orderOptions,
   parseHexLabel,
   returnOptions,
@@ -88,41 +90,60 @@ function troop(id: string, side: SeatName, extra: Partial<ScenarioInput['units']
  * both sides deploy. The game elements are played (sheet 003): each end of
  * a side's turn rolls a public die from the game's generator.
  */
-const VEIL: Scenario = loadScenario({
-  id: 'veil',
-  name: { fr: 'Le voile', en: 'The veil' },
-  description: { fr: 'Test', en: 'Test' },
-  rulesLevel: 'basic',
-  turnLimit: 3,
-  map: GRID,
-  gameElements: { weather: 'fair' },
-  sides: [
-    {
-      id: 'blue',
-      name: 'Bleu',
-      armyCommander: null,
-      retreatEdge: 'south',
-      deploymentZone: [{ from: '0106', to: '1010' }],
-      wings: [{ id: 'blue-wing', name: 'Aile bleue', leader: null, directive: 'attack', morale: 5, fatigue: 7 }],
-    },
-    {
-      id: 'red',
-      name: 'Rouge',
-      armyCommander: null,
-      retreatEdge: 'north',
-      deploymentZone: [{ from: '0101', to: '1003' }],
-      wings: [{ id: 'red-wing', name: 'Aile rouge', leader: null, directive: 'attack', morale: 5, fatigue: 4 }],
-    },
-  ],
-  units: [
-    troop('h', 'blue', { deployHidden: true }),
-    troop('h2', 'blue', { deployHidden: true }),
-    troop('f', 'blue', { hex: '0310', facing: 0 }),
-    troop('c', 'blue', { kind: 'character', size: 'small', hex: '0504', facing: 0 }),
-    troop('r', 'red', { hex: '0101', facing: 6 }),
-    troop('rh', 'red', { deployHidden: true }),
-  ],
-});
+function veilInput(): ScenarioInput {
+  return {
+    id: 'veil',
+    name: { fr: 'Le voile', en: 'The veil' },
+    description: { fr: 'Test', en: 'Test' },
+    rulesLevel: 'basic',
+    turnLimit: 3,
+    map: GRID,
+    gameElements: { weather: 'fair' },
+    sides: [
+      {
+        id: 'blue',
+        name: 'Bleu',
+        armyCommander: null,
+        retreatEdge: 'south',
+        deploymentZone: [{ from: '0106', to: '1010' }],
+        wings: [{ id: 'blue-wing', name: 'Aile bleue', leader: null, directive: 'attack', morale: 5, fatigue: 7 }],
+      },
+      {
+        id: 'red',
+        name: 'Rouge',
+        armyCommander: null,
+        retreatEdge: 'north',
+        deploymentZone: [{ from: '0101', to: '1003' }],
+        wings: [{ id: 'red-wing', name: 'Aile rouge', leader: null, directive: 'attack', morale: 5, fatigue: 4 }],
+      },
+    ],
+    units: [
+      troop('h', 'blue', { deployHidden: true }),
+      troop('h2', 'blue', { deployHidden: true }),
+      troop('f', 'blue', { hex: '0310', facing: 0 }),
+      troop('c', 'blue', { kind: 'character', size: 'small', hex: '0504', facing: 0 }),
+      troop('r', 'red', { hex: '0101', facing: 6 }),
+      troop('rh', 'red', { deployHidden: true }),
+    ],
+  };
+}
+const VEIL: Scenario = loadScenario(veilInput());
+
+/**
+ * The battlefield of the issue-8 cases: VEIL with 'h' (and so its decoy)
+ * changed as `h` says, blue's side as `blue` says, by day (sheet 000).
+ */
+function veilVariant(id: string, h: Partial<ScenarioInput['units'][number]>, blue: Partial<ScenarioInput['sides'][number]> = {}): Scenario {
+  const input = veilInput();
+  return loadScenario({
+    ...input,
+    id,
+    rulesLevel: 'intermediate',
+    light: 'day',
+    sides: input.sides.map((side) => (side.id === 'blue' ? { ...side, ...blue } : side)),
+    units: input.units.map((u) => (u.id === 'h' ? { ...u, ...h } : u)),
+  });
+}
 
 /** Blue's placement: 'h' at `atP` or `atQ` as `under` says, its decoy at the other, 'h2' at 0909. */
 function bluePlacement(under: Under, atP: string, atQ: string): ActionInput {
@@ -169,6 +190,10 @@ interface Case {
   prep?: (state: GameState, actor: string) => void;
   /** A condition on the deployed battle the seed must meet (e.g. how the cover ids sort). */
   seedOk?: (deployed: GameState) => boolean;
+  /** The battlefield; VEIL unless said (the issue-8 cases give 'h' a shooter's weapon or a faculty). */
+  scenario?: Scenario;
+  /** Only the hidden unit or only the decoy plays it as written (a decoy never fires, l.3754): one battle, nothing to compare. */
+  only?: Under;
 }
 
 const activate: Step = { build: (piece) => ({ type: 'activate', piece }) };
@@ -247,6 +272,36 @@ const CASES: Case[] = [
   },
 ];
 
+// --- issue 8: fire by a hidden unit (FIRE-H2, A-61) ---------------------------------
+
+/** 'h' an archer unit (§3.2: it fires 3 hexes), everything else as VEIL. */
+const VEIL_ARCHERS = veilVariant('veil-archers', { profiles: { ...veilInput().units[0].profiles, weapon: { class: 'archers', capacity: 'ordinary' } } });
+/** Red's 'r' brought 3 hexes in front of P (0508), in the open, in the line of sight of the piece at P and next to nothing of blue's. */
+const R_IN_RANGE = '0605';
+const bringRedInRange = (s: GameState) => {
+  s.units.find((u) => u.id === 'r')!.hex = H(R_IN_RANGE);
+};
+/** Red absorbs a shot's losses as the rules first propose (§2.7.5), when the shot left any. */
+const redAbsorbs: Step = { seat: 'red', when: (s) => !!s.pendingLosses, build: (_actor, s) => ({ type: 'absorbLosses', ...lossChoices(s, 'red')[0] }) };
+const fireAtR: Step = { build: (piece) => ({ type: 'fire', piece, targets: ['r'], combine: false }) };
+
+const FIRE_CASES: Case[] = [
+  {
+    name: 'FIRE-H2 §3.2.7 the hidden archers at P fire at r: revealed first, then the shot',
+    scenario: VEIL_ARCHERS,
+    only: 'unit',
+    prep: (s) => bringRedInRange(s),
+    steps: [activate, fireAtR],
+  },
+  {
+    name: 'FIRE-H2 l.3754 the decoy at P may not fire: refused to its owner alone',
+    scenario: VEIL_ARCHERS,
+    only: 'decoy',
+    prep: (s) => bringRedInRange(s),
+    steps: [activate, { ...fireAtR, refusal: 'decoyMayNotFire' }],
+  },
+];
+
 // --- local replay: the same actions on the rules, to build them and to know what the server must answer ---
 
 function mustApply(state: GameState, seat: string, action: ActionInput): GameState {
@@ -260,14 +315,14 @@ const actorOf = (under: Under) => (under === 'unit' ? 'h' : DECOY);
 /** An activation left open is closed before the turn ends (§2.4: no end of turn while a piece is activated). */
 const passIfOpen: Step = { when: (s) => !!s.activation, build: (_actor, s) => ({ type: 'pass', piece: s.activation!.piece }) };
 
-/** The case's steps followed by the end of blue's turn (unless the case ended it) and of red's. */
+/** The case's steps followed by red's choice of losses if a shot left any, the end of blue's turn (unless the case ended it) and of red's. */
 function script(c: Case): Step[] {
-  return [...c.steps, ...(c.steps.some((s) => s.endsTurn) ? [] : [passIfOpen, endTurn()]), endTurn('red')];
+  return [...c.steps, redAbsorbs, ...(c.steps.some((s) => s.endsTurn) ? [] : [passIfOpen, endTurn()]), endTurn('red')];
 }
 
 /** Plays a case on the rules alone; null when a step is not answered as the case expects. */
 function playLocally(c: Case, under: Under, seed: string): GameState | null {
-  let s = createGame(VEIL, seed);
+  let s = createGame(c.scenario ?? VEIL, seed);
   for (const [seat, action] of deployment(under)) s = mustApply(s, seat, action);
   if (c.seedOk && !c.seedOk(s)) return null;
   c.prep?.(s, actorOf(under));
@@ -280,11 +335,11 @@ function playLocally(c: Case, under: Under, seed: string): GameState | null {
   return s;
 }
 
-/** The first seed with which the case plays as written in both battles (dice decide e.g. the command points or a rally). */
+/** The first seed with which the case plays as written in both battles (dice decide e.g. the command points or a rally), or in the one battle of a case played by one of them only. */
 function seedFor(c: Case): string {
   for (let i = 0; i < 200; i++) {
     const seed = `veil-${i}`;
-    if (playLocally(c, 'unit', seed) && playLocally(c, 'decoy', seed)) return seed;
+    if ((c.only === 'decoy' || playLocally(c, 'unit', seed)) && (c.only === 'unit' || playLocally(c, 'decoy', seed))) return seed;
   }
   throw new Error(`no seed in 200 plays "${c.name}" as written in both battles`);
 }
@@ -299,7 +354,8 @@ beforeAll(async () => {
   // The test's own store, so that it can change a saved battle between two sessions (see the module comment).
   storeDir = mkdtempSync(path.join(tmpdir(), 'lames-decoy-streams-'));
   store = await openFileStore(storeDir);
-  server = await startTestServer({ store, seed: () => seed, scenarios: { veil: VEIL } });
+  const scenarios = [VEIL, ...[...CASES, ...FIRE_CASES].flatMap((c) => (c.scenario ? [c.scenario] : []))];
+  server = await startTestServer({ store, seed: () => seed, scenarios: Object.fromEntries(scenarios.map((s) => [s.id, s])) });
 });
 afterAll(async () => {
   await server.close();
@@ -344,7 +400,8 @@ const ids = (s: Seated) => [s.room.roomId, s.room.sessionId, s.room.reconnection
 async function runOverTheWire(c: Case, under: Under, steps: Step[] = c.steps): Promise<Run> {
   seed = seedFor(c);
   const actor = actorOf(under);
-  const opened = await openBattle(server, { scenarioId: 'veil', seat: 'blue', playerName: 'Bleu', battleName: 'Le voile', listed: false });
+  const scenario = c.scenario ?? VEIL;
+  const opened = await openBattle(server, { scenarioId: scenario.id, seat: 'blue', playerName: 'Bleu', battleName: 'Le voile', listed: false });
   const id = opened.battleId;
   let conn: Connections = {
     blue: opened.creator,
@@ -363,7 +420,7 @@ async function runOverTheWire(c: Case, under: Under, steps: Step[] = c.steps): P
   };
   await settle();
 
-  let local = createGame(VEIL, seed);
+  let local = createGame(scenario, seed);
   for (const [seat, action] of deployment(under)) {
     local = mustApply(local, seat, action);
     await act(conn[seat], action, everyone());
@@ -468,5 +525,37 @@ describe('issue 7, §4.5.1, sheet 000 Leurres: red and a spectator receive the s
     const diff = compare(u, d);
     expect(diff.red).not.toBeNull();
     expect(diff.spectator).not.toBeNull();
+  });
+});
+
+describe('issue 8, FIRE-H2 (A-61): a hidden unit that fires is revealed, then fires', () => {
+  const [fires, decoyFires] = FIRE_CASES;
+
+  test('the archers are offered r as a target on their own view (fireOptions), so the case fires for real', () => {
+    let s = createGame(VEIL_ARCHERS, 'veil-0');
+    for (const [seat, action] of deployment('unit')) s = mustApply(s, seat, action);
+    bringRedInRange(s);
+    s = mustApply(s, 'blue', { type: 'activate', piece: 'h' });
+    expect(fireOptions(s, 'blue', 'h').filter((o) => o.allowed).map((o) => [o.type, o.target])).toEqual([['fire', 'r']]);
+  });
+
+  test('red hears of the piece at P only as its cover until the fire; then the reveal comes first, the shot after it', async () => {
+    const run = await runOverTheWire(fires, 'unit');
+    const [onActivation, onFire] = run.redEventsOfCase as Array<Array<Record<string, unknown>>>;
+    // The activation names the cover, never the unit.
+    expect(JSON.stringify(onActivation)).not.toMatch(/"h"/);
+    const types = onFire.map((e) => e.type);
+    const revealed = onFire.findIndex((e) => e.type === 'revealed' && e.unit === 'h');
+    expect(revealed).toBeGreaterThanOrEqual(0);
+    // Nothing in the fire's events names 'h' before its reveal.
+    expect(onFire.slice(0, revealed).filter((e) => JSON.stringify(e).includes('"h"'))).toEqual([]);
+    expect(types.indexOf('combat')).toBeGreaterThan(revealed);
+    expect(onFire.find((e) => e.type === 'combat')).toMatchObject({ attacker: 'h', defender: 'r', kind: 'fire' });
+  });
+
+  test('the decoy at P is refused the fire, and only its owner hears of it', async () => {
+    // act() checks that red and the spectator received nothing for the refused step.
+    const run = await runOverTheWire(decoyFires, 'decoy');
+    expect(run.redEventsOfCase).toHaveLength(1);
   });
 });

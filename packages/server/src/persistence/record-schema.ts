@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { BattleRecord } from './store';
+import { upgradeState } from './upgrade';
 
 /** Battle ids end up in file names and URLs: letters, digits, `_` and `-` only. */
 export const BATTLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -77,8 +78,9 @@ export const battleRecordSchema = z.looseObject({
 });
 
 /**
- * Returns `value` itself (not a stripped copy) once its envelope checks out;
- * throws a CorruptRecordError naming the first wrong fields otherwise.
+ * Returns `value` itself (not a stripped copy) once its envelope checks out,
+ * its state brought up to date in place (upgrade.ts); throws a
+ * CorruptRecordError naming the first wrong fields otherwise.
  * `where` says what was read, e.g. "battle file /data/battles/x.json".
  */
 export function checkRecord(value: unknown, where: string): BattleRecord {
@@ -92,5 +94,8 @@ export function checkRecord(value: unknown, where: string): BattleRecord {
       result.error.issues.length > 3 ? ` (and ${result.error.issues.length - 3} more)` : '';
     throw new CorruptRecordError(where, issues.join('; ') + more);
   }
-  return value as BattleRecord;
+  const record = value as BattleRecord;
+  // A battle saved by an older version gets the fields added since (persistence/upgrade.ts).
+  upgradeState(record.state);
+  return record;
 }
