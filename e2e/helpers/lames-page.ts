@@ -16,6 +16,8 @@ export interface LamesHooks {
   targets: number[];
   selected: string | null;
   picker: string | null;
+  /** The interaction module in progress (fire, sight, reload) and its facts. */
+  interaction: Record<string, unknown> | null;
   log: { type: string; [k: string]: unknown }[];
   /** The ways this seat may absorb a combat's losses (§2.7.4), while it decides. */
   lossChoices: { steps: string[]; recoil?: number; stayer?: string }[];
@@ -34,7 +36,7 @@ export async function waitReady(page: Page, timeout = 60_000): Promise<void> {
 export async function hooks(page: Page): Promise<LamesHooks> {
   return page.evaluate(() => {
     const l = (window as unknown as Win).__lames!;
-    return { seat: l.seat, ready: l.ready, view: l.view, targets: l.targets, selected: l.selected, picker: l.picker, log: l.log, lossChoices: l.lossChoices ?? [] };
+    return { seat: l.seat, ready: l.ready, view: l.view, targets: l.targets, selected: l.selected, picker: l.picker, interaction: l.interaction ?? null, log: l.log, lossChoices: l.lossChoices ?? [] };
   });
 }
 

@@ -49,6 +49,11 @@ export function skirmishInput(fordJson: Record<string, unknown>): Record<string,
     hex: p.hex,
     facing: p.facing,
   }));
+  // minimal movement is open only where the allowance cannot pay a hex (§2.6.5): the spears move with none
+  const spears = raw.units.find((u) => u.id === 'h-spears') as unknown as {
+    profiles: { movement: { capacity: string } };
+  };
+  spears.profiles = { ...spears.profiles, movement: { ...spears.profiles.movement, capacity: 'inferior' } };
   return raw as unknown as Record<string, unknown>;
 }
 

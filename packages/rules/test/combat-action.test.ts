@@ -1,5 +1,5 @@
 import { apply, ApplyResult, fixedDice, GameState, legalActions, lossChoices, LossPlan, shockOptions, stackPlace, viewFor } from '../src';
-import { game, H, unit } from './fixtures';
+import { game, H, profiles, unit } from './fixtures';
 
 type Units = Parameters<typeof game>[0];
 type Map = Parameters<typeof game>[1];
@@ -56,8 +56,8 @@ describe('§2.7.2–2.7.4 the combat procedure', () => {
     expect(code(attack(s, [6, 6], { supported: false }))).toBe('ok');
   });
 
-  test('§2.7.3.1 a charging unit supports for free and §2.7.6 keeps its charge as it advances', () => {
-    const s = pair({ steps: 1 });
+  test('§2.7.3.1 a charging unit supports for free and §2.7.6 keeps its charge as it advances (§2.4.3: an enemy it could engage next turn)', () => {
+    const s = pair({ steps: 1 }, [unit('r3', 'red', '0502', 6)]);
     u(s, 'b').shock = 'charge';
     const r = done(attack(s, [1, 1], { supported: false }));
     expect(combatOf(r)).toMatchObject({ supported: true, advantage: 2, losses: 2 });
@@ -65,11 +65,20 @@ describe('§2.7.2–2.7.4 the combat procedure', () => {
     expect(u(r.state, 'b')).toMatchObject({ hex: H('0504'), shock: 'charge', breath: 'fresh', facing: 0 });
   });
 
-  test('§2.7.6 a charging unit that does not dislodge its enemy loses its charge and a level of breath', () => {
+  test('§2.4.3 a charging unit that advances where it could engage no enemy next turn cancels its charge (marker off, a level of breath)', () => {
+    const s = pair({ steps: 1 });
+    u(s, 'b').shock = 'charge';
+    const r = done(attack(s, [1, 1]));
+    expect(u(r.state, 'b')).toMatchObject({ hex: H('0504'), shock: 'none', breath: 'winded' });
+    expect(r.events.find((e) => e.type === 'chargeLost')).toMatchObject({ unit: 'b', section: '§2.4.3' });
+  });
+
+  test('§2.7.6 a charging unit that does not dislodge its enemy loses its charge marker (no contact marker, still engaging) and a level of breath', () => {
     const s = pair();
     u(s, 'b').shock = 'charge';
     const r = done(attack(s, [6, 6]));
-    expect(u(r.state, 'b')).toMatchObject({ shock: 'contact', breath: 'winded', hex: H('0505') });
+    expect(u(r.state, 'b')).toMatchObject({ shock: 'none', breath: 'winded', hex: H('0505') });
+    expect(r.events.find((e) => e.type === 'chargeLost')).toMatchObject({ unit: 'b', now: 'none', section: '§2.7.6' });
   });
 
   test("Fiche 000 a charging unit loses its charge before attacking across a rough hexside", () => {
@@ -127,6 +136,14 @@ describe('§2.7.5 recoil', () => {
     const room = recoilTo(attack(pair({}, [unit('r2', 'red', '0503', 6)], map), [2, 2]), '0503');
     expect(u(room.state, 'r').hex).toBe(H('0503'));
     expect(stackPlace(room.state, u(room.state, 'r'))).toBe('front');
+  });
+
+  test('Fiche 000 Empilement, §2.7.5 no recoil onto a large friend with an inferior command profile', () => {
+    const inferior = { ...profiles(), command: { class: 'regular' as const, capacity: 'inferior' as const } };
+    const open = done(attack(pair({}, [unit('ri', 'red', '0503', 6, { profiles: inferior })]), [2, 2]));
+    const recoils = lossChoices(open.state, 'red').map((p) => p.recoil).filter((h) => h !== undefined);
+    expect(recoils.length).toBeGreaterThan(0);
+    expect(recoils).not.toContain(H('0503'));
   });
 
   test('§2.7.5 recoil is compulsory on the last step; otherwise the defender chooses between a step and a recoil', () => {
@@ -233,6 +250,16 @@ describe('§2.7.5 recoil', () => {
     expect(r.events.find((e) => e.type === 'unitDestroyed')).toMatchObject({ unit: 'r', hex: H('0504') });
     expect(u(r.state, 'r2')).toMatchObject({ hex: H('0503'), steps: 2, cohesion: 'shaken' });
     expect(u(r.state, 'b').hex).toBe(H('0504'));
+  });
+
+  test('§2.7.4–2.7.5 the last loss is a recoil of what is left only if that recoil is possible then: a mate left alone, engaged by the flank, takes a step', () => {
+    // b stands in the flank of the red stack: it engages the front unit r, not the back unit r2 — until r is destroyed.
+    const s = pair({ facing: 9, steps: 1 }, [unit('r2', 'red', '0504', 9)]);
+    const r = done(attack(s, [1, 1]));
+    expect(combatOf(r)).toMatchObject({ losses: 2 });
+    expect(r.state.pendingLosses).toBeUndefined();
+    expect(u(r.state, 'r').destroyed).toBe(true);
+    expect(u(r.state, 'r2')).toMatchObject({ hex: H('0504'), steps: 1, cohesion: 'inOrder' });
   });
 
   test('§2.7.4 the losses the destroyed unit cannot take are spread through its stack as the defender likes', () => {

@@ -1,5 +1,5 @@
 import { apply, directiveFor, directiveRefusal, GameState, reachable, Unit } from '../src';
-import { game, H, unit, withOrder } from './fixtures';
+import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
@@ -46,8 +46,8 @@ describe('§2.6.11.1 attack movement', () => {
     expect(moveCode(t, 'b', ['0506', '0507'])).toBe('attackMustApproach');
   });
 
-  test('§2.6.11.1 (2) minimal movement moves one hex, and must approach too', () => {
-    const t = game([unit('b', 'blue', '0505', 6), unit('r', 'red', '0502', 6)]);
+  test('§2.6.11.1 (2) minimal movement moves one hex, and must approach too (§2.6.5: a unit with no movement point)', () => {
+    const t = game([unit('b', 'blue', '0505', 6, { profiles: profiles('pedestrian', 'inferior') }), unit('r', 'red', '0502', 6)]);
     const r = apply(activated(t, 'blue', 'b'), 'blue', { type: 'move', piece: 'b', mode: 'minimal', steps: [{ to: H('0506') }] });
     expect(r.ok ? 'ok' : r.rejection.code).toBe('attackMustApproach');
   });

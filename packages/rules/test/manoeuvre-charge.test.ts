@@ -15,10 +15,27 @@ const code = (r: ReturnType<typeof move>) => (r.ok ? 'ok' : r.rejection.code);
 describe('§2.6.9 la Charge: gaining the marker', () => {
   const s = game([unit('b', 'blue', '0508', 0), unit('r', 'red', '0502', 6)]);
 
-  test('§2.6.9 two clear hexes without reorienting open a charge, even engaging nobody', () => {
-    const r = move(s, 'b', [{ to: H('0507') }, { to: H('0506') }], { shock: 'charge' });
+  test('§2.6.9 two clear hexes without reorienting open a charge, even engaging nobody (§2.4.3: an enemy within reach next turn)', () => {
+    const near = game([unit('b', 'blue', '0508', 0), unit('r', 'red', '0503', 6)]);
+    const r = move(near, 'b', [{ to: H('0507') }, { to: H('0506') }], { shock: 'charge' });
     expect(r.ok && u(r.state, 'b').shock).toBe('charge');
     expect(r.ok && r.events).toContainEqual(expect.objectContaining({ type: 'markerPlaced', unit: 'b', marker: 'charge', section: '§2.6.9' }));
+  });
+
+  test('§2.4.3 a charge that could engage no enemy next turn is cancelled as the activation ends: marker off, a level of breath', () => {
+    // r at 0502: from 0506 the charger would need 3 points to engage it, its allowance is 2.
+    const r = move(s, 'b', [{ to: H('0507') }, { to: H('0506') }], { shock: 'charge' });
+    expect(r.ok && u(r.state, 'b')).toMatchObject({ shock: 'none', breath: 'winded' });
+    const types = r.ok ? r.events.map((e) => e.type) : [];
+    expect(types.indexOf('chargeLost')).toBeGreaterThan(types.indexOf('markerPlaced'));
+    expect(types.indexOf('chargeLost')).toBeLessThan(types.indexOf('activationEnded'));
+  });
+
+  test('§2.4.3 only enemies the owner sees count: a hidden enemy within reach does not keep the charge', () => {
+    const hid = game([unit('b', 'blue', '0508', 0), unit('r', 'red', '0502', 6), unit('rh', 'red', '0504', 6, { hidden: true })]);
+    const r = move(hid, 'b', [{ to: H('0507') }, { to: H('0506') }], { shock: 'charge' });
+    expect(r.ok && u(r.state, 'rh').hidden).toBe(true);
+    expect(r.ok && u(r.state, 'b')).toMatchObject({ shock: 'none', breath: 'winded' });
   });
 
   test('§2.6.9 without a choice the unit takes no marker when it engages nobody', () => {

@@ -71,6 +71,19 @@ describe('§2.6.4 extra movement and §2.6.5 minimal movement', () => {
     expect(code(moveOf(s, 'cart', [{ to: H('0504') }], 'minimal'))).toBe('ok');
   });
 
+  test('§2.6.5 minimal movement only where the allowance cannot pay: a 2-MP pedestrian may not take it into a hex it can afford', () => {
+    const s = game([unit('b', 'blue', '0505', 0)], { terrain: { rough: ['0503'] } });
+    expect(code(moveOf(s, 'b', [{ to: H('0504') }], 'minimal'))).toBe('minimalNotNeeded');
+    expect(code(moveOf(s, 'b', [{ to: H('0504') }]))).toBe('ok');
+  });
+
+  test('§2.6.5–2.6.6 minimal movement pays the turn to face the hex; after entering, the allowance is spent: only a free turn', () => {
+    const s = game([unit('cart', 'blue', '0505', 0, { profiles: profiles('wheeled', 'inferior') })]);
+    // The hex behind needs a turn the cart (no movement point) could not pay either: both come with the one hex.
+    expect(code(moveOf(s, 'cart', [{ face: 6 }, { to: H('0506') }], 'minimal'))).toBe('ok');
+    expect(code(moveOf(s, 'cart', [{ to: H('0504') }, { face: 6 }], 'minimal'))).toBe('notEnoughPoints');
+  });
+
   test('§2.6.4–2.6.5 an exhausted unit may use neither', () => {
     const s = game([unit('c', 'blue', '0505', 0, { kind: 'character', size: 'small' })]);
     s.units[0].breath = 'exhausted';
@@ -80,6 +93,19 @@ describe('§2.6.4 extra movement and §2.6.5 minimal movement', () => {
 });
 
 describe('§2.3.1 stacking and §2.6.7 crossing friends', () => {
+  const inferior = { ...profiles(), command: { class: 'regular' as const, capacity: 'inferior' as const } };
+
+  test('Fiche 000 Empilement: a large unit with an inferior command profile stacks with small units only, at every step', () => {
+    const s = game([unit('a', 'blue', '0505', 0), unit('x', 'blue', '0504', 0, { profiles: inferior }), unit('c', 'blue', '0503', 6, { kind: 'character', size: 'small' })]);
+    expect(code(moveOf(s, 'a', [{ to: H('0504') }]))).toBe('stackingInferior');
+    expect(code(moveOf(s, 'a', [{ to: H('0504') }, { to: H('0503') }]))).toBe('stackingInferior');
+    expect(reachable(activated(s, 'blue', 'a'), 'blue', 'a').some((r) => r.hex === H('0504') || r.hex === H('0503'))).toBe(false);
+    // A small unit may join it; and it may join no large unit itself.
+    expect(code(moveOf(s, 'c', [{ to: H('0504') }]))).toBe('ok');
+    const t = game([unit('x', 'blue', '0505', 0, { profiles: inferior }), unit('a', 'blue', '0504', 0)]);
+    expect(code(moveOf(t, 'x', [{ to: H('0504') }]))).toBe('stackingInferior');
+  });
+
   test('§2.3.1 a large unit cannot pass through a hex already holding two large friends (10 points at every step)', () => {
     const s = game([unit('a', 'blue', '0505', 0), unit('x', 'blue', '0504', 0), unit('y', 'blue', '0504', 0)]);
     expect(code(moveOf(s, 'a', [{ to: H('0504') }]))).toBe('stackingLimit');

@@ -1,5 +1,5 @@
 import { apply, fixedDice, GameState, neighbour, reachable, Unit } from '../src';
-import { game, gameWithFreeB, H, unit } from './fixtures';
+import { game, gameWithFreeB, H, profiles, unit } from './fixtures';
 import { activated } from './helpers';
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
@@ -52,10 +52,12 @@ describe('§2.6.10 a movement action may leave the map', () => {
   });
 
   test('§2.6.10, §2.6.5 leaving the map can be the one hex of a minimal movement, for a level of breath', () => {
-    const edge = gameWithFreeB([unit('b', 'blue', '0510', 6), unit('r', 'red', '0101', 6)]);
-    const r = move(edge, 'b', [{ exit: 3 }], { mode: 'minimal' });
+    // §2.6.5 minimal movement only where the allowance cannot pay: with no movement point, behind a friend it must cross (1, §2.3.1.1).
+    const edge = gameWithFreeB([unit('b2', 'blue', '0510', 6), unit('b', 'blue', '0510', 6, { profiles: profiles('pedestrian', 'inferior') }), unit('r', 'red', '0101', 6)]);
+    const r = move(edge, 'b', [{ exit: 3 }], { mode: 'minimal' }, [1, 1, 1, 1, 1, 1]);
     expect(r.ok && u(r.state, 'b')).toMatchObject({ hex: -1, breath: 'winded' });
-    expect(code(move(south(), 'b', [{ to: H('0509') }, { exit: 3 }], { mode: 'minimal' }))).toBe('minimalOneHex');
+    expect(code(move(south(), 'b', [{ to: H('0509') }, { exit: 3 }], { mode: 'minimal' }))).toBe('minimalNotNeeded');
+    expect(code(move(gameWithFreeB([unit('b', 'blue', '0508', 6, { profiles: profiles('pedestrian', 'inferior') })]), 'b', [{ to: H('0509') }, { exit: 3 }], { mode: 'minimal' }))).toBe('minimalOneHex');
   });
 
   test('§2.6.10, §2.6.9 a charge marker does not leave the map: it comes off, for a level of breath', () => {
@@ -79,8 +81,11 @@ describe('§2.6.10 the directive on a move that leaves the map', () => {
     u(s, 'b').shock = 'none';
     // A hex that comes no nearer to its exit hexside does not approach it (one hex by minimal movement, which owes no half allowance).
     const aside = neighbour(s.board, H('0508'), 2);
-    expect(code(move(s, 'b', [{ to: aside }], { mode: 'minimal' }))).toBe('attackMustApproach');
-    expect(code(move(s, 'b', [{ to: H('0509') }], { mode: 'minimal' }))).toBe('ok');
+    // §2.6.5: with no movement point, so that minimal movement is open.
+    const slow = structuredClone(s);
+    u(slow, 'b').profiles = profiles('pedestrian', 'inferior');
+    expect(code(move(slow, 'b', [{ to: aside }], { mode: 'minimal' }))).toBe('attackMustApproach');
+    expect(code(move(slow, 'b', [{ to: H('0509') }], { mode: 'minimal' }))).toBe('ok');
     expect(code(move(s, 'b', [{ to: H('0509') }, { to: H('0510') }, { exit: 3 }]))).toBe('ok');
   });
 

@@ -140,6 +140,14 @@ describe('§2.8.4 rally (sheet 001)', () => {
     expect(code(run(routed({}), 'rally', 'b', []))).toBe('rallyNeedsOrder');
   });
 
+  test('§2.5.5 an army commander may always attempt to rally, without a special order', () => {
+    const c = { kind: 'character' as const, size: 'small' as const };
+    const s = routed(c);
+    expect(code(run(s, 'rally', 'b', [1, 1]))).toBe('rallyNeedsOrder');
+    s.sides[0].armyCommander = 'b';
+    expect(code(run(s, 'rally', 'b', [1, 1]))).toBe('ok');
+  });
+
   test('§2.8.4 an autonomous unit may rally whatever its order situation', () => {
     const s = routed({ profiles: { ...profiles(), command: { class: 'autonomous', capacity: 'ordinary' } } });
     expect(code(run(s, 'rally', 'b', [1, 1]))).toBe('ok');

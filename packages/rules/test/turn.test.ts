@@ -1,6 +1,6 @@
 import { apply, legalActions, viewFor } from '../src';
 import { fordGame } from '../src/testing';
-import { game, H, unit, withOrder } from './fixtures';
+import { game, H, profiles, unit, withOrder } from './fixtures';
 import { ok, refused } from './helpers';
 
 const twoEach = () => game([unit('b1', 'blue', '0508', 0), unit('b2', 'blue', '0608', 0), unit('r1', 'red', '0502', 6), unit('r2', 'red', '0602', 6)]);
@@ -88,8 +88,10 @@ describe('legal actions, with the reason for each refusal', () => {
     expect(legal.find((l) => l.type === 'endTurn')).toMatchObject({ allowed: true });
   });
 
-  test('§2.6.4 once activated a troop may move normally or minimally, not with extra movement', () => {
+  test('§2.6.4 once activated a troop may move normally, not with extra movement; §2.6.5 minimally only where its allowance cannot pay a hex', () => {
     const s = ok(twoEach(), 'blue', { type: 'activate', piece: 'b1' }).state;
+    expect(legalActions(s, 'blue', 'b1').find((l) => l.type === 'move')).toMatchObject({ allowed: true, modes: ['normal'] });
+    s.units.find((x) => x.id === 'b1')!.profiles = profiles('pedestrian', 'inferior');
     expect(legalActions(s, 'blue', 'b1').find((l) => l.type === 'move')).toMatchObject({ allowed: true, modes: ['normal', 'minimal'] });
   });
 

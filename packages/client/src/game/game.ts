@@ -22,6 +22,9 @@ import { renderLosses } from '../ui/losses';
 import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
 import { Container } from 'pixi.js';
+import type { Interaction, InteractionHandlers } from './interactions/interaction';
+import { FireInteraction } from './interactions/fire';
+import { SightInteraction } from './interactions/sight';
 
 interface MoveState {
   piece: string;
@@ -45,6 +48,8 @@ export interface TestHooks {
   targets: number[];
   /** The picker in progress: 'move', 'attack', 'hex', 'face', 'directive', 'takeCommand' or null. */
   picker: string | null;
+  /** The interaction module in progress (fire, sight…) and its facts, for tests. */
+  interaction: Record<string, unknown> | null;
   /** Attack options shown (shock/duel), for tests. */
   attackOptions: api.ShockOption[];
   /** The ways this seat may absorb a combat's losses (§2.7.4), while it decides. */
@@ -87,6 +92,8 @@ export class GamePage {
   /** A choice other than a move in progress (attack target, hex, facing, directive, wing). */
   private picker: Picker | null = null;
   private pickerPiece: string | null = null;
+  /** An interaction module in progress (fire, line of sight…): it owns the panel and the map's rings. */
+  private interaction: Interaction | null = null;
   private faceHandles: { facing: number; at: { x: number; y: number } }[] = [];
   /** The plan chosen, not yet sent, while this seat decides a combat's losses (§2.7.4). */
   private lossChoice: LossPlan | null = null;
@@ -179,6 +186,7 @@ export class GamePage {
       targets: [],
       picker: null,
       attackOptions: [],
+      interaction: null,
       lossChoices: [],
       selected: null,
       send: (action) => this.room.send('action', action),
@@ -328,7 +336,8 @@ export class GamePage {
     if (hooks) {
       hooks.selected = this.selected;
       hooks.targets = this.move ? [...this.move.targets.keys()] : this.picker?.kind === 'hex' ? this.picker.places.filter((o) => o.allowed && o.to !== null).map((o) => o.to!) : [];
-      hooks.picker = this.move ? 'move' : (this.picker?.kind ?? null);
+      hooks.picker = this.move ? 'move' : (this.interaction?.kind ?? this.picker?.kind ?? null);
+      hooks.interaction = this.interaction?.testFacts() ?? null;
       hooks.attackOptions = this.picker?.kind === 'attack' ? this.picker.options : [];
       hooks.lossChoices = this.lossChoices();
     }
@@ -350,8 +359,12 @@ export class GamePage {
       });
       return;
     }
+    if (this.interaction) {
+      this.els.actions.replaceChildren(this.interaction.panel(this.interactionHandlers()));
+      return;
+    }
     if (seat === 'referee' || seat === 'spectator') {
-      this.els.actions.replaceChildren(h('p', { class: 'muted small', 'data-testid': 'observer' }, t(seat === 'referee' ? 'game.refereeNote' : 'game.spectatorNote')));
+      this.els.actions.replaceChildren(h('p', { class: 'muted small', 'data-testid': 'observer' }, t(seat === 'referee' ? 'game.refereeNote' : 'game.spectatorNote')), this.toolsRow(item));
       return;
     }
     const piece = item ? item.id : null;
@@ -371,6 +384,29 @@ export class GamePage {
       },
       giveOrder: (unit, points) => this.giveOrder(unit, points),
     });
+    this.els.actions.appendChild(this.toolsRow(item));
+  }
+
+  private interactionHandlers(): InteractionHandlers {
+    return {
+      changed: () => this.render(),
+      confirm: () => this.confirmPicker(),
+      cancel: () => {
+        this.closePicker();
+        this.render();
+      },
+    };
+  }
+
+  /** Tools open to every seat for the selected unit on the map: its line of sight (and fire zone). */
+  private toolsRow(item: StackItem | null): HTMLElement {
+    const unit = item?.kind === 'unit' && item.unit.hex >= 0 ? item.unit : null;
+    if (!unit) return h('div', { hidden: true });
+    const open = () => {
+      this.move = null;
+      this.startPicker(unit.id, 'sight');
+    };
+    return h('div', { class: 'actions-group tools', 'data-group': 'tools' }, h('button', { class: 'btn', 'data-action': 'sight', onclick: open }, t('tool.sight')));
   }
 
   /** The ways this seat may absorb the pending losses; empty when it does not decide them. */
@@ -443,6 +479,7 @@ export class GamePage {
 
   private closePicker(): void {
     this.picker = null;
+    this.interaction = null;
     this.pickerPiece = null;
     this.faceHandles = [];
   }
@@ -477,6 +514,13 @@ export class GamePage {
         this.picker = { kind: 'hex', action: type, places, chosen: open.length === 1 ? open[0] : null };
         break;
       }
+      case 'fire':
+      case 'fireDuel':
+        this.interaction = new FireInteraction({ view, seat, piece }, type);
+        break;
+      case 'sight':
+        this.interaction = new SightInteraction({ view, seat, piece });
+        break;
       case 'face':
         this.picker = { kind: 'face', facings: api.faceOptions(view, seat, piece), current: unit?.facing ?? 0, chosen: null };
         break;
@@ -501,6 +545,14 @@ export class GamePage {
   private confirmPicker(): void {
     const piece = this.pickerPiece ?? this.move?.piece;
     if (this.move) return this.confirmMove();
+    if (this.interaction) {
+      const chosen = this.interaction.action();
+      if (chosen === null) return;
+      this.send(chosen);
+      this.closePicker();
+      this.render();
+      return;
+    }
     const p = this.picker;
     if (!p || !piece) return;
     let action: Record<string, unknown> | null = null;
@@ -569,6 +621,7 @@ export class GamePage {
     const view = this.view!;
     const hexOfUnit = (id: string) => view.units.find((u) => u.id === id)?.hex ?? view.decoys.find((d) => d.id === id)?.hex ?? -1;
     const choices = this.lossChoices();
+    if (this.interaction && choices.length === 0) return this.interaction.marks();
     if (choices.length > 0) {
       const hexes = new Set(choices.flatMap((c) => (c.recoil === undefined ? [] : [c.recoil])));
       return [...hexes].map((hex) => ({ hex, kind: this.lossChoice?.recoil === hex ? 'chosen' : 'option' }));
@@ -613,7 +666,11 @@ export class GamePage {
       const flee = mv.chosen as api.FleeArrival;
       this.send({ type: 'flee', piece: mv.piece, steps: flee.fleeSteps, threat: flee.threat });
     }
-    else this.send({ type: 'move', piece: mv.piece, mode: mv.mode, steps: mv.chosen.steps, ...(api.arrivalCharges(mv.chosen) ? { shock: mv.shock } : {}) });
+    else {
+      // Only a marker the move rule accepts here (§2.6.8–2.6.9): contact is refused when the move engages nobody.
+      const shock = api.shockToSend(mv.chosen, mv.shock);
+      this.send({ type: 'move', piece: mv.piece, mode: mv.mode, steps: mv.chosen.steps, ...(shock ? { shock } : {}) });
+    }
     this.move = null;
     this.render();
   }
@@ -646,6 +703,10 @@ export class GamePage {
         this.render();
         return;
       }
+    }
+    if (this.interaction?.click(hex)) {
+      this.render();
+      return;
     }
     if (this.pickerClick(hex, world)) return;
     this.selectedHex = hex;
@@ -727,6 +788,13 @@ export class GamePage {
 
   private onMapHover(hex: number): void {
     this.showHexInfo(hex);
+    if (this.interaction) {
+      const line = this.interaction.hover(hex);
+      if (line) this.hexInfo.textContent = `${this.hexInfo.textContent ?? ''} · ${line}`;
+      this.drawMap();
+      this.renderActions(this.selectedItem().item);
+      return;
+    }
     if (!this.move) return;
     if (this.move.hover === hex) return;
     this.move.hover = hex;

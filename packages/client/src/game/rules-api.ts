@@ -32,6 +32,7 @@ export const fleeArrivals = (view: GameState, seat: Seat, piece: string): FleeAr
     fleeSteps: a.steps,
     ends: null,
     charge: false,
+    engaging: false,
   }));
 export const faceOptions = (view: GameState, seat: Seat, piece: string): Facing[] => rules.faceOptions(view, seat, piece);
 export const forcedAction = (view: GameState, piece: string): ForcedAction | null => rules.forcedAction(view, piece);
@@ -101,6 +102,26 @@ export function reasonOf(r: ForcedAction['reason'], pick: (t: Text) => string): 
 /** Whether a move arrival opens a charge (§2.6.9). */
 export function arrivalCharges(a: Arrival): boolean {
   return a.charge;
+}
+
+export type ShockPick = 'contact' | 'charge';
+
+/**
+ * The markers the move rule accepts at this arrival (§2.6.8–2.6.9, rules
+ * movement/charge-settle.ts): the charge when open; contact only when the
+ * move ends engaging an enemy. None when no charge is open (the rule then
+ * places contact by itself).
+ */
+export function shockChoices(a: Pick<Arrival, 'charge' | 'engaging' | 'ends'>): ShockPick[] {
+  if (!a.charge) return [];
+  const engaging = a.engaging ?? (a.ends === 'engaged' || a.ends === 'engaging');
+  return engaging ? ['contact', 'charge'] : ['charge'];
+}
+
+/** The marker sent with the move: the player's pick when the rule accepts it here, else the first it accepts; none without a choice. */
+export function shockToSend(a: Pick<Arrival, 'charge' | 'engaging' | 'ends'>, picked: ShockPick): ShockPick | undefined {
+  const choices = shockChoices(a);
+  return choices.includes(picked) ? picked : choices[0];
 }
 
 /**

@@ -52,7 +52,7 @@ export function typeAbbrev(u: Unit, lang: 'fr' | 'en'): string {
 
 /** One marker drawn on a counter: its short text and its colour. */
 export interface MarkerBadge {
-  key: 'shaken' | 'routed' | 'winded' | 'exhausted' | 'contact' | 'charge' | 'specialOrder';
+  key: 'shaken' | 'routed' | 'winded' | 'exhausted' | 'contact' | 'charge' | 'specialOrder' | 'ammoDiminished' | 'ammoExhausted';
   text: string;
   bg: number;
 }
@@ -65,6 +65,8 @@ export const MARKER_COLOURS: Record<MarkerBadge['key'], number> = {
   contact: 0x6b4f2a,
   charge: 0x8e1f5a,
   specialOrder: 0x2e7d5b,
+  ammoDiminished: 0x8a6d1f,
+  ammoExhausted: 0x4a4a4a,
 };
 
 /** The state markers of a unit (§2.1.2), top to bottom; "activated" is drawn apart, as a gold tick. */
@@ -74,5 +76,8 @@ export function markerTexts(u: Unit, lang: Lang): MarkerBadge[] {
   if (u.breath === 'winded' || u.breath === 'exhausted') keys.push(u.breath);
   if (u.shock === 'contact' || u.shock === 'charge') keys.push(u.shock);
   if (u.order === 'specialOrder') keys.push('specialOrder');
+  // Ammunition (§3.2.5): no marker while full.
+  if (u.ammunition === 'diminished') keys.push('ammoDiminished');
+  if (u.ammunition === 'exhausted') keys.push('ammoExhausted');
   return keys.map((key) => ({ key, text: t(`marker.${key}`, {}, lang), bg: MARKER_COLOURS[key] }));
 }

@@ -1,7 +1,7 @@
 import type { Arrival } from '@lames/rules';
 import { arrivalsByHex, stopsHere } from './move-targets';
 
-const arrival = (hex: number, facing: number, cost: number, ends: Arrival['ends'] = null): Arrival => ({ hex, facing, cost, steps: [{ to: hex }], ends, charge: false });
+const arrival = (hex: number, facing: number, cost: number, ends: Arrival['ends'] = null): Arrival => ({ hex, facing, cost, steps: [{ to: hex }], ends, charge: false, engaging: false });
 
 describe('move highlights', () => {
   it('groups arrivals by hex, cheapest first', () => {

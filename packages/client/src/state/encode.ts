@@ -37,7 +37,7 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     turnLimit: view.turnLimit,
     activeSide: view.activeSide,
     status: view.status,
-    sides: view.sides.map((s) => ({ ...s, armyCommander: s.armyCommander ?? '', claimed: true, playerName: '', connected: true })),
+    sides: view.sides.map((s) => ({ ...s, armyCommander: s.armyCommander ?? '', ammunitionSource: s.ammunitionSource ?? -1, claimed: true, playerName: '', connected: true })),
     wings: view.wings.map((w) => ({ ...w, leader: w.leader ?? '' })),
     pieces,
     covers,
@@ -47,6 +47,8 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     ...(view.result ? { result: JSON.stringify(view.result) } : {}),
     ...(view.pendingLosses ? { pendingLosses: JSON.stringify(view.pendingLosses) } : {}),
     ...(view.gameElements?.weather ? { weather: view.gameElements.weather } : {}),
+    light: view.light,
+    rulesLevel: view.rulesLevel,
     ...encodeDeployment(view, awaiting),
   };
 }

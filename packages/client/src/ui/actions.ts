@@ -1,6 +1,6 @@
 import { hexLabel, type Arrival, type Directive, type Facing, type GameState, type LegalAction, type MoveMode, type Rejection, type Wing } from '@lames/rules';
 import { lang, pick, t, type TextKey } from '../i18n';
-import { arrivalCharges, DIRECTIVES, oddsList, reasonOf, stackJoin, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
+import { arrivalCharges, shockChoices, shockToSend, DIRECTIVES, oddsList, reasonOf, stackJoin, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
 import { clear, h } from './dom';
 import { facingName, num, pct } from './format-event';
 import { decoyLabel } from './decoy-label';
@@ -66,8 +66,8 @@ function actionButton(label: string, legal: LegalAction | undefined, onClick: ()
 const GROUPS: [string, string[]][] = [
   ['activation', ['activate', 'pass']],
   ['manoeuvre', ['move', 'face', 'withdraw', 'flee', 'returnToMap']],
-  ['combat', ['shock', 'duel']],
-  ['recovery', ['rest', 'reorganise', 'rally']],
+  ['combat', ['shock', 'duel', 'fire', 'fireDuel']],
+  ['recovery', ['rest', 'reorganise', 'rally', 'reload']],
   ['command', ['changeDirective', 'distributeOrders', 'giveOrder', 'takeCommand', 'resign']],
 ];
 /** Actions sent without a choice. */
@@ -136,7 +136,7 @@ export function renderActions(
   el.appendChild(h('div', { class: 'actions-group end-turn' }, actionButton(t('action.endTurn'), endTurn, on.endTurn, 'end-turn')));
 }
 
-function confirmRow(on: ActionHandlers, enabled: boolean, label = t('action.confirm'), testId = 'confirm'): HTMLElement {
+export function confirmRow(on: Pick<ActionHandlers, 'confirm' | 'cancel'>, enabled: boolean, label = t('action.confirm'), testId = 'confirm'): HTMLElement {
   return h(
     'div',
     { class: 'row' },
@@ -293,8 +293,8 @@ function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker
         h(
           'div',
           { class: 'chips', 'data-testid': 'shock-choice' },
-          (['contact', 'charge'] as const).map((s) =>
-            h('button', { class: s === move.shock ? 'chip chosen' : 'chip', 'data-shock': s, onclick: () => on.update((p) => p.kind === 'move' && (p.shock = s)) }, t(`action.arrival.${s}` as TextKey)),
+          shockChoices(move.chosen).map((s) =>
+            h('button', { class: s === shockToSend(move.chosen!, move.shock) ? 'chip chosen' : 'chip', 'data-shock': s, onclick: () => on.update((p) => p.kind === 'move' && (p.shock = s)) }, t(`action.arrival.${s}` as TextKey)),
           ),
         ),
       );
@@ -318,7 +318,7 @@ export function targetsOf(options: ShockOption[]): Map<string, ShockOption[]> {
   return by;
 }
 
-function oddsBar(o: ShockOption): HTMLElement {
+export function oddsBar(o: Pick<ShockOption, 'odds'>): HTMLElement {
   const list = oddsList(o.odds);
   return h(
     'div',

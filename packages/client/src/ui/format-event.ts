@@ -289,6 +289,24 @@ function valueWords(key: string, v: unknown, ctx: EventContext): string {
  * the column read, the losses. Written against the plan's contract, reading
  * the fields leniently (the combat event may name them differently).
  */
+/** The action a combat event tells of: shock, duel, fire (harassment), fire duel, breath. */
+function combatKindKey(kind: unknown): TextKey {
+  if (kind === 'duel' || kind === 'fire' || kind === 'fireDuel' || kind === 'breath') return `action.${kind}` as TextKey;
+  return 'action.shock';
+}
+
+/** What a shot adds to its line (§3.2): which shot of how many, combined shots, harassment, hexes crossed. */
+function shotNote(shot: unknown, l: Lang): string {
+  if (!shot || typeof shot !== 'object') return '';
+  const s = shot as { index: number; of: number; combined: number; harassment: boolean; crossed: number };
+  const parts: string[] = [];
+  if (s.of > 1) parts.push(t('event.shot.index', { index: s.index, of: s.of }, l));
+  if (s.combined > 1) parts.push(t('event.shot.combined', { n: s.combined }, l));
+  if (s.harassment) parts.push(t('event.shot.harassment', {}, l));
+  parts.push(t('event.shot.crossed', { n: s.crossed }, l));
+  return ` [${parts.join(', ')}]`;
+}
+
 function combatLine(f: Loose, e: GameEvent, ctx: EventContext): FormattedEvent {
   const l = ctx.lang;
   const name = (id: unknown) => (typeof id === 'string' ? (ctx.nameOf(id) ?? id) : '?');
@@ -308,10 +326,10 @@ function combatLine(f: Loose, e: GameEvent, ctx: EventContext): FormattedEvent {
   const text = t(
     'event.combat',
     {
-      kind: t(f.kind === 'duel' || f.combat === 'duel' ? 'action.duel' : 'action.shock', {}, l),
+      kind: t(combatKindKey(f.kind), {}, l),
       attacker: name(attacker),
       target: name(target),
-      supported: f.supported === true ? t('event.combat.supported', {}, l) : '',
+      supported: (f.supported === true ? t('event.combat.supported', {}, l) : '') + shotNote(f.shot, l),
       advantage: typeof f.advantage === 'number' ? signed(f.advantage) : '?',
       dice,
       column: f.column === undefined ? '?' : String(f.column),

@@ -49,7 +49,8 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
     const why = deploymentUnderway(state, type) ?? awaitingLossesRefusal(state, type) ?? r ?? bound(type);
     return why ? { type, allowed: false, rejection: why } : { type, allowed: true, ...extra };
   };
-  const modes = (['normal', 'extra', 'minimal'] as MoveMode[]).filter((m) => !moveRefusal(state, seat, piece, m));
+  // Minimal movement only where the allowance cannot pay a hex (§2.6.5): offered when some hex needs it (a one-hex search).
+  const modes = (['normal', 'extra', 'minimal'] as MoveMode[]).filter((m) => !moveRefusal(state, seat, piece, m) && (m !== 'minimal' || reachable(state, seat, piece, m).length > 0));
   return [
     verdict('activate', activateRule.conditions(state, seat, { type: 'activate', piece })),
     verdict('move', modes.length > 0 ? null : moveRefusal(state, seat, piece, 'normal'), { modes }),

@@ -7,12 +7,13 @@ import { placeInStack } from '../units/stacking';
  * Advance after combat (§2.7.6). If the attacked hex is empty, a supported
  * attacker MUST advance into it (a charging one keeps its charge) and an
  * unsupported one may not. A charging attacker that did not dislodge its
- * enemy loses its charge marker and a level of breath. An advancing unit
+ * enemy loses its charge marker (no contact marker) and a level of breath. An advancing unit
  * keeps its facing and takes no contact marker.
  */
 export function advanceAfterCombat(state: GameState, attacker: Unit, attackedHex: number, supported: boolean): GameEvent[] {
   const vacated = !state.units.some((u) => u.hex === attackedHex) && !state.decoys.some((d) => d.hex === attackedHex);
-  if (!vacated) return loseCharge(state, attacker, '§2.7.6');
+  // The charge marker goes, with no contact marker in its place (§2.7.6 does not say contact, as §2.7.4 does).
+  if (!vacated) return loseCharge(state, attacker, '§2.7.6', false);
   if (!supported || attacker.destroyed) return [];
   const from = attacker.hex;
   attacker.hex = attackedHex;

@@ -42,11 +42,27 @@ export function lossPlans(state: GameState, pending: PendingLosses): LossPlan[] 
     const alive = stack.filter((u) => steps.get(u.id)! > 0);
     if (left === 0 || alive.length === 0) return void plans.push({ steps: taken });
     const absorbers = steps.get(defender.id)! > 0 ? [defender] : alive;
-    if (left === 1) return void plans.push(...lastLoss(state, alive, absorbers, taken, steps, pending.from));
+    if (left === 1) return void plans.push(...asLeft(state, stack, steps, () => lastLoss(state, alive, absorbers, taken, steps, pending.from)));
     for (const u of absorbers) explore(left - 1, [...taken, u.id], new Map(steps).set(u.id, steps.get(u.id)! - 1));
   };
   explore(pending.losses, [], new Map(stack.map((u) => [u.id, u.steps])));
   return plans;
+}
+
+/**
+ * The last loss is judged on the stack as the earlier losses leave it
+ * (§2.7.4 "lorsque ce Recul est possible", §2.7.5): units the plan destroys
+ * are taken off the board meanwhile, so that a mate left alone is seen
+ * engaged by the flank or rear as it then would be. Put back after.
+ */
+function asLeft<T>(state: GameState, stack: Unit[], steps: Map<string, number>, judge: () => T): T {
+  const dead = stack.filter((u) => steps.get(u.id)! <= 0).map((u) => [u, u.hex] as const);
+  dead.forEach(([u]) => (u.hex = -1));
+  try {
+    return judge();
+  } finally {
+    dead.forEach(([u, hex]) => (u.hex = hex));
+  }
 }
 
 /** The choices for the last loss: a recoil (per hex and stayer) or a step, unless the step is the absorber's last and a recoil is open. */

@@ -12,7 +12,7 @@ import { mayCrossHexside, mayEnterTerrain } from '../units/abilities';
 import { loseCohesion, loseStep } from '../units/condition';
 import { engagedBy } from '../units/engagement';
 import { moraleFor } from '../units/morale';
-import { placeInStack, stackAt, stackPoints, stackPointsAt, STACK_LIMIT } from '../units/stacking';
+import { inferiorStackClash, placeInStack, stackAt, stackPoints, stackPointsAt, STACK_LIMIT } from '../units/stacking';
 
 /**
  * Recoil (§2.7.5): the defender may take its last loss by stepping back one
@@ -47,6 +47,7 @@ function mayStandIn(state: GameState, group: Unit[], from: number, dir: Directio
   if (state.units.some(enemyIn) || state.decoys.some(enemyIn) || (state.covers ?? []).some(enemyIn)) return false;
   if (!group.every((u) => mayEnterTerrain(u, terrainAt(state.board, to)) && mayCrossHexside(u, hexsideAt(state.board, from, dir)))) return false;
   if (stackPointsAt(state, to) + group.reduce((p, u) => p + stackPoints(u), 0) > STACK_LIMIT) return false;
+  if (inferiorStackClash(state, group, to)) return false;
   const lead = group.find((u) => u.size === 'large');
   if (!lead) return true;
   // A friendly decoy there stands as the unit it imitates, or the choice would tell it from a hidden unit.

@@ -4,7 +4,7 @@ import type { Facing } from '../geometry/facing';
 import type { DeploymentPlacement, GameState, SideId, Unit } from '../state/types';
 import { terrainAt } from '../terrain/board';
 import { mayEnterTerrain } from '../units/abilities';
-import { STACK_LIMIT, stackPoints } from '../units/stacking';
+import { mayStackTogether, STACK_LIMIT, stackPoints } from '../units/stacking';
 
 /**
  * The units of a side still to deploy hidden (§4.5.2): hidden, not yet on
@@ -88,6 +88,7 @@ function stacksRefusal(state: GameState, side: SideId, pieces: Placed[]): Reject
     const points = here.reduce((sum, p) => sum + stackPoints(p.as), 0);
     const label = hexLabel(state.board, hex);
     if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
+    if (here.some((p, i) => here.some((o, j) => i < j && !mayStackTogether(p.as, o.as)))) return reject('stackingInferior', { hex: label });
     if (here.some((p) => p.facing !== here[0].facing)) return reject('deployStackFacing', { hex: label });
   }
   return null;

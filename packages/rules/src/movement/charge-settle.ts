@@ -18,7 +18,8 @@ import type { WalkState } from './walker';
  */
 export type ShockChoice = 'contact' | 'charge';
 
-const engagingAt = (ws: WalkState) => ws.ended === 'engaged' || ws.ended === 'engaging' || ws.engagingRun;
+/** The move ends engaging an enemy: only then may the player take a contact marker (§2.6.8). */
+export const engagingAt = (ws: WalkState): boolean => ws.ended === 'engaged' || ws.ended === 'engaging' || ws.engagingRun;
 
 /** Refuses a choice the submitted steps cannot give (judged on the mover's view, like the steps). */
 export function shockChoiceRefusal(choice: ShockChoice | undefined, walk: WalkState[]): Rejection | null {

@@ -11,7 +11,7 @@ import { movementPoints } from '../units/abilities';
 import { engagedBy } from '../units/engagement';
 import { crossedLeavingStack } from '../units/crossing';
 import { joiningFacing } from '../units/stack-facing';
-import { STACK_LIMIT, stackAt, stackPlace, stackPoints } from '../units/stacking';
+import { inferiorStackClash, STACK_LIMIT, stackAt, stackPlace, stackPoints } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
 import { crossingCost, Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
@@ -154,7 +154,8 @@ function crossingHere(ctx: FleeContext, hex: number, dir: Direction): Halves {
 function stackingRefusal(ctx: FleeContext, to: number, label: string): Rejection | null {
   const friends = ctx.view.units.filter((o) => o.hex === to && o.id !== ctx.mover.unit.id && o.side === ctx.mover.unit.side);
   const points = friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(ctx.mover.unit);
-  return points > STACK_LIMIT ? reject('stackingLimit', { hex: label, points }) : null;
+  if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
+  return inferiorStackClash(ctx.view, [ctx.mover.unit], to, [ctx.mover.unit.id]) ? reject('stackingInferior', { hex: label }) : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { boardIndex } from '../terrain/board';
 import { enemyCovers } from '../fog/covers';
 import type { GameState, Unit } from '../state/types';
 import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
-import { stackPoints } from '../units/stacking';
+import { stackPoints, stacksWithSmallOnly } from '../units/stacking';
 import { crossedLeavingStack } from '../units/crossing';
 import { Halves, reorientCost, stepCost, StepCost } from './costs';
 import { allowanceHalves, MoveMode, Mover } from './mover';
@@ -49,6 +49,8 @@ interface HexFacts {
   friendPoints: Uint8Array;
   /** The mover's friendly large units here. */
   friendLarge: Uint8Array;
+  /** Large friends here, units or decoys (as their mimic): 1, or 2 when one has an inferior command profile (sheet 000 Empilement). */
+  largeFriends: Uint8Array;
 }
 
 function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts {
@@ -59,6 +61,7 @@ function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts
     coverNear: new Uint8Array(idx.size),
     friendPoints: new Uint8Array(idx.size),
     friendLarge: new Uint8Array(idx.size),
+    largeFriends: new Uint8Array(idx.size),
   };
   const around = (hex: number, mark: Uint8Array) => {
     mark[hex] = 1;
@@ -73,14 +76,21 @@ function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts
     } else {
       facts.friendPoints[u.hex] += stackPoints(u);
       if (u.size === 'large') facts.friendLarge[u.hex] += 1;
+      markLarge(facts, u.hex, u);
     }
   }
   for (const d of view.decoys) if (d.id !== mover.unit.id && d.hex >= 0) facts.friendPoints[d.hex] += decoyStackPoints(view, d.mimic);
+  for (const d of view.decoys) if (d.id !== mover.unit.id && d.hex >= 0 && d.side === side) markLarge(facts, d.hex, view.units.find((u) => u.id === d.mimic));
   for (const h of coverHexes) {
     facts.enemyAt[h] = 1;
     around(h, facts.coverNear);
   }
   return facts;
+}
+
+function markLarge(facts: HexFacts, hex: number, u: Unit | undefined): void {
+  if (!u || u.size !== 'large') return;
+  facts.largeFriends[hex] = Math.max(facts.largeFriends[hex], stacksWithSmallOnly(u) ? 2 : 1);
 }
 
 function decoyStackPoints(view: GameState, mimic: string): number {

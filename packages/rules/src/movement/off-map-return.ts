@@ -12,7 +12,7 @@ import type { GameEvent } from '../state/events';
 import type { GameState, Seat, Unit } from '../state/types';
 import { rollTest } from '../tests/roll';
 import { mayEnterTerrain } from '../units/abilities';
-import { placeInStack, STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
+import { inferiorStackClash, placeInStack, STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
 import { concludeActivation } from '../turn/conclude';
 import { moverOf } from './mover';
 
@@ -88,7 +88,7 @@ export function returnHexes(view: GameState, unit: Unit): number[] {
   const candidates = [exit, ...DIRECTIONS.map((d) => idx.neighbours[exit * 6 + d]).filter((h) => h >= 0 && onEdge(h))];
   const enemy = new Set([...view.units.filter((u) => u.side !== unit.side && u.hex >= 0).map((u) => u.hex), ...enemyCovers(view, unit.side).map((c) => c.hex)]);
   return candidates.filter(
-    (h) => distance(view.board, h, exit) <= 1 && mayEnterTerrain(unit, terrainAt(view.board, h)) && !enemy.has(h) && stackPointsAt(view, h, unit.id) + stackPoints(unit) <= STACK_LIMIT,
+    (h) => distance(view.board, h, exit) <= 1 && mayEnterTerrain(unit, terrainAt(view.board, h)) && !enemy.has(h) && stackPointsAt(view, h, unit.id) + stackPoints(unit) <= STACK_LIMIT && !inferiorStackClash(view, [unit], h, [unit.id]),
   );
 }
 

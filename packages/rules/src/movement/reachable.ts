@@ -2,6 +2,7 @@ import { Facing, zoneOf } from '../geometry/facing';
 import { toPoints } from './costs';
 import { MinHeap } from './heap';
 import { chargeOpenAfter, chargeRank } from './charge';
+import { engagingAt } from './charge-settle';
 import { neighbour } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
 import { facingModel, FacingModel } from './search-facings';
@@ -20,6 +21,8 @@ export interface Arrival {
   ends: MoveEnd | null;
   /** A charge marker is open at this arrival (§2.6.9). */
   charge: boolean;
+  /** The move ends engaging an enemy here, so a contact marker may be chosen (§2.6.8, charge-settle.ts). */
+  engaging: boolean;
   /** The move leaves the map across this edge hexside of `hex` (§2.6.10). */
   exit?: Direction;
   /** Leaving charging behind this enemy, the move pursues it (§2.6.10–2.6.10.1). */
@@ -129,7 +132,7 @@ function arrivalOf(ctx: MoveContext, model: FacingModel, nodes: Map<number, Node
   const { ws } = nodes.get(k)!;
   const path = pathTo(nodes, k);
   const steps = facing === null || facing === ws.facing ? path : model.steer(path, facing);
-  const arrival: Arrival = { hex: ws.hex, facing: facing ?? ws.facing, cost: toPoints(ws.spent), steps, ends: ws.ended, charge: chargeOpenAfter(ws) };
+  const arrival: Arrival = { hex: ws.hex, facing: facing ?? ws.facing, cost: toPoints(ws.spent), steps, ends: ws.ended, charge: chargeOpenAfter(ws), engaging: engagingAt(ws) };
   if (ws.ended !== 'exit') return arrival;
   const pursued = pursuedAt(ctx, ws);
   return pursued ? { ...arrival, exit: ws.exit, pursues: pursued } : { ...arrival, exit: ws.exit };

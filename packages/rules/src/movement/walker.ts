@@ -1,12 +1,12 @@
 import { reject, Rejection } from '../actions/rejection';
 import type { RejectionCode } from '../actions/rejection-texts';
-import { zoneOf, Facing } from '../geometry/facing';
+import { FACINGS, zoneOf, Facing } from '../geometry/facing';
 import { Direction, hexLabel } from '../geometry/hex';
 import { hexsideAt, neighbour } from '../terrain/board';
 import { mayCrossHexside } from '../units/abilities';
-import { STACK_LIMIT, stackPoints } from '../units/stacking';
+import { STACK_LIMIT, stackPoints, stacksWithSmallOnly } from '../units/stacking';
 import { crossingCost, Halves, toPoints } from './costs';
-import { mayMoveOnWhileEngaging } from './mover';
+import { allowanceHalves, mayMoveOnWhileEngaging } from './mover';
 import { CHARGE_RUN, chargeKept, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
 import { directionOf, engagementAt, MoveContext, stepCostAt, turnCost } from './move-context';
 
@@ -105,7 +105,9 @@ function reorient(ctx: MoveContext, ws: WalkState, facing: Facing, no: No): Walk
   if (ws.ended) return no('moveEnded', () => ({ hex: hexLabel(ctx.view.board, ws.hex) }));
   if (!Number.isInteger(facing) || facing < 0 || facing > 11) return no('badFacing');
   if (ws.reorientedSinceStep) return no('reorientTwice');
-  const cost = ctx.mode === 'minimal' ? 0 : turnCost(ctx, ws.facing, facing);
+  // Minimal movement pays for entering the hex, the turn to face it included; after it the allowance is spent (§2.6.5, §2.6.6).
+  const cost = ctx.mode === 'minimal' && ws.hexSteps === 0 ? 0 : turnCost(ctx, ws.facing, facing);
+  if (ctx.mode === 'minimal' && cost > 0) return no('notEnoughPoints', () => ({ cost: toPoints(cost), left: 0 }));
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
   const next = change(ws, { facing, spent: ws.spent + cost, reorientedSinceStep: true, chargeRun: CHARGE_RUN.none });
   return arrive(ctx, next, no);
@@ -125,6 +127,7 @@ function step(ctx: MoveContext, ws: WalkState, to: number, no: No): WalkState | 
   if (sc.kind === 'minimal' && ctx.mode !== 'minimal') return no('needsMinimalMovement', label);
   const occupied = occupation(ctx, to, no);
   if (occupied) return occupied;
+  if (ctx.mode === 'minimal' && sc.kind === 'cost' && affordable(ctx, dir, sc.halves + leavingCost(ctx, ws.hex, dir))) return no('minimalNotNeeded', label);
   const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex, dir);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
   const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && stepKeepsCharge(ctx.view, ws.hex, dir), ctx.chargeEligible);
@@ -142,6 +145,7 @@ function exit(ctx: MoveContext, ws: WalkState, dir: number, no: No): WalkState |
   if (zoneOf(u.size, ws.facing, dir as Direction) !== 'front') return no('notFrontZone', label);
   if (!mayCrossHexside(u, hexsideAt(board, ws.hex, dir as Direction))) return no('forbiddenHexside', label);
   if (ws.engagingRun) return no('mustKeepEngaging');
+  if (ctx.mode === 'minimal' && affordable(ctx, dir as Direction, leavingCost(ctx, ws.hex, dir as Direction))) return no('minimalNotNeeded', label);
   const cost = ctx.mode === 'minimal' ? 0 : leavingCost(ctx, ws.hex, dir as Direction);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
   return change(ws, { spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, ended: 'exit', exit: dir as Direction });
@@ -160,6 +164,18 @@ export function pursuedAt(ctx: MoveContext, ws: WalkState): string | null {
   return ctx.offMapEnemies.get(ws.hex * 6 + ws.exit) ?? null;
 }
 
+/**
+ * Whether the normal allowance would pay for this first elementary move,
+ * with the cheapest turn from the start facing that opens its way: then
+ * minimal movement is not open (§2.6.5, "n'a pas une allocation suffisante").
+ */
+function affordable(ctx: MoveContext, dir: Direction, stepHalves: Halves): boolean {
+  const u = ctx.mover.unit;
+  let turn = Number.POSITIVE_INFINITY;
+  for (const f of FACINGS) if (zoneOf(u.size, f, dir) === 'front') turn = Math.min(turn, turnCost(ctx, u.facing, f));
+  return turn + stepHalves <= allowanceHalves(u, 'normal');
+}
+
 function noPoints(ctx: MoveContext, ws: WalkState, cost: Halves, no: No): Rejection {
   return no('notEnoughPoints', () => ({ cost: toPoints(cost), left: toPoints(ctx.budget - ws.spent) }));
 }
@@ -170,6 +186,9 @@ function occupation(ctx: MoveContext, to: number, no: No): Rejection | null {
   if (ctx.map.enemyAt[to]) return no('enemyInHex', () => ({ hex: label() }));
   const points = ctx.map.friendPoints[to] + stackPoints(ctx.mover.unit);
   if (points > STACK_LIMIT) return no('stackingLimit', () => ({ hex: label(), points }));
+  // Sheet 000 Empilement, at every instant: no large unit with a large friend when either has an inferior command profile.
+  const large = ctx.map.largeFriends[to];
+  if (ctx.mover.unit.size === 'large' && (large === 2 || (large === 1 && stacksWithSmallOnly(ctx.mover.unit)))) return no('stackingInferior', () => ({ hex: label() }));
   return null;
 }
 

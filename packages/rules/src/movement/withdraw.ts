@@ -9,7 +9,7 @@ import type { GameState, Seat, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { engagedBy, engagedTargets } from '../units/engagement';
 import { crossedLeavingStack } from '../units/crossing';
-import { STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
+import { inferiorStackClash, STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
 import { crossingCost, stepCost, toHalves } from './costs';
 import { moverOf } from './mover';
@@ -77,6 +77,7 @@ function occupiedRefusal(view: GameState, unit: Unit, to: number, label: string)
   if (enemyThere) return reject('enemyInHex', { hex: label });
   const points = stackPointsAt(view, to, unit.id) + stackPoints(unit);
   if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
+  if (inferiorStackClash(view, [unit], to, [unit.id])) return reject('stackingInferior', { hex: label });
   // Sheet 000: a large unit joins large units only with their facing, and a withdrawal cannot turn.
   const large = view.units.filter((u) => u.hex === to && u.side === unit.side && u.size === 'large');
   if (unit.size === 'large' && large.some((u) => u.facing !== unit.facing)) return reject('withdrawStackFacing', { hex: label });

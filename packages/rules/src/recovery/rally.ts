@@ -17,7 +17,7 @@ import type { DiceSource } from '../state/dice';
 /**
  * Action de Ralliement (§2.8.4, sheet 001): a routed unit, alone in its hex,
  * not engaged, not fragile, with elite morale, an autonomous command profile
- * (§2.8.4) or a special order, rolls 2D6 ≤ its morale to be shaken again,
+ * (§2.8.4), a special order, or the army command (§2.5.5), rolls 2D6 ≤ its morale to be shaken again,
  * keeping its facing. A failed rally must be followed by a flight (§2.8.3.1):
  * the activation stays open with the flight as the only action.
  * A decoy rallies as the unit it plays, routed (§4.5.1), see `decoyRally`.
@@ -52,9 +52,16 @@ export function rallyConditions(state: GameState, unit: Unit): Rejection | null 
   if (stackAt(state, unit.hex).length > 1) return reject('stackedNoRally');
   if (cls === 'fragile') return reject('fragileNeverRallies');
   const autonomous = unit.profiles.command.class === 'autonomous';
-  // Elite or autonomous units may rally whatever their order situation (§2.8.4); a special order frees the unit from its directive.
-  if (cls !== 'elite' && !autonomous && unit.order !== 'specialOrder') return reject('rallyNeedsOrder');
+  // Elite or autonomous units may rally whatever their order situation (§2.8.4); a special order frees the unit from its directive;
+  // the army commander "est toujours autorisé à tenter le Ralliement" (§2.5.5).
+  if (cls !== 'elite' && !autonomous && unit.order !== 'specialOrder' && !commandsTheArmy(state, unit)) return reject('rallyNeedsOrder');
   return null;
+}
+
+/** The army commander, or a decoy playing him (judged by the unit it imitates, so the decoy rallies as he would). */
+function commandsTheArmy(state: GameState, unit: Unit): boolean {
+  const id = state.decoys.find((d) => d.id === unit.id)?.mimic ?? unit.id;
+  return state.sides.some((s) => s.id === unit.side && s.armyCommander === id);
 }
 
 /**

@@ -4,9 +4,11 @@ import type { GameState, SideId } from '../state/types';
 import { hasPieces, piecesToActivate } from './pieces';
 import { wingMoralePending } from '../command/wing-pending';
 import { endAtTurnLimit } from './victory';
+import { concludeCharge } from './charge-conclusion';
 
 /**
- * Concluding operations of an activation (§2.4.3): the special order is
+ * Concluding operations of an activation (§2.4.3): a charge that could
+ * engage nobody next turn is cancelled, the special order is
  * removed and the activated marker placed (one order marker at a time,
  * §2.1.2). When the side has activated everything, its turn ends.
  */
@@ -15,12 +17,14 @@ export function concludeActivation(state: GameState, acted: boolean): GameEvent[
   if (!piece) return [];
   const unit = state.units.find((u) => u.id === piece);
   const decoy = state.decoys.find((d) => d.id === piece);
+  // A charge that could engage nobody next turn is cancelled (§2.4.3); told before the activation ends.
+  const cancelled = concludeCharge(state, unit);
   if (unit) unit.order = 'activated';
   if (decoy) decoy.activated = true;
   if (decoy) delete decoy.specialOrder;
   state.activation = null;
   const side = unit?.side ?? decoy?.side ?? state.activeSide;
-  const events = unit || decoy ? announce(state, piece, (p) => ({ type: 'activationEnded', piece: p, side, acted }), '§2.4.3') : [];
+  const events = [...cancelled, ...(unit || decoy ? announce(state, piece, (p) => ({ type: 'activationEnded', piece: p, side, acted }), '§2.4.3') : [])];
   // A wing morale marker carrying shaken markers must be activated first (§2.5.10.1).
   if (piecesToActivate(state, state.activeSide).length === 0 && !wingMoralePending(state, state.activeSide)) events.push(...endSideTurn(state));
   return events;

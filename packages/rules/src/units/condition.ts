@@ -58,11 +58,13 @@ export function regainCohesion(state: GameState, unit: Unit, reason: string, sec
 
 /**
  * The charge marker comes off (§2.6.9): the unit takes a level of breath and
- * keeps a contact marker if it engages an enemy.
+ * keeps a contact marker if it engages an enemy — unless the rule says the
+ * marker simply goes (`toContact: false`, §2.7.6: only §2.7.4 and §2.8.3.2
+ * turn it to contact in so many words).
  */
-export function loseCharge(state: GameState, unit: Unit, section: string): GameEvent[] {
+export function loseCharge(state: GameState, unit: Unit, section: string, toContact = true): GameEvent[] {
   if (unit.shock !== 'charge') return [];
-  unit.shock = engagedTargets(state, unit).length > 0 ? 'contact' : 'none';
+  unit.shock = toContact && engagedTargets(state, unit).length > 0 ? 'contact' : 'none';
   const events = [tell(state, unit.id, { type: 'chargeLost', unit: unit.id, now: unit.shock }, section)];
   return [...events, ...loseBreath(state, unit, 'chargeLost', '§2.6.9')];
 }

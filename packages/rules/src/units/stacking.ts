@@ -50,3 +50,29 @@ export function placeInStack(state: GameState, unit: { stackRank: number }, wher
   state.stackCounter += 1;
   unit.stackRank = where === 'top' ? -state.stackCounter : state.stackCounter;
 }
+
+type Stackable = Pick<Unit, 'size' | 'profiles'>;
+
+/** Sheet 000 Empilement: "pas d'Empilement possible avec une Grande Unité au Profil de Commandement Inférieur sauf Petites Unités". */
+export function stacksWithSmallOnly(u: Stackable): boolean {
+  return u.size === 'large' && u.profiles.command.capacity === 'inferior';
+}
+
+/** Whether two friendly units may share a position on that account: never two large units when either has an inferior command profile. */
+export function mayStackTogether(a: Stackable, b: Stackable): boolean {
+  return !(a.size === 'large' && b.size === 'large' && (stacksWithSmallOnly(a) || stacksWithSmallOnly(b)));
+}
+
+/**
+ * Whether `movers` would break that rule in `hex`, with the friends standing
+ * there (`except` those moving), a decoy counting as the unit it imitates.
+ */
+export function inferiorStackClash(state: GameState, movers: Array<Stackable & Pick<Unit, 'side'>>, hex: number, except: string[] = []): boolean {
+  const side = movers[0]?.side;
+  const here: Stackable[] = state.units.filter((u) => u.hex === hex && u.side === side && !except.includes(u.id));
+  for (const d of state.decoys) {
+    const model = d.hex === hex && d.side === side && !except.includes(d.id) ? state.units.find((u) => u.id === d.mimic) : undefined;
+    if (model) here.push(model);
+  }
+  return movers.some((m) => here.some((o) => !mayStackTogether(m, o)));
+}

@@ -1,0 +1,106 @@
+import { apply, createGame, hexLabel, parseHexLabel, type GameEvent, type GameState, type Scenario, type ScenarioInput } from '@lames/rules';
+
+/**
+ * The fire battle of the browser test (e2e/browser-fire.test.ts): a 14×10
+ * field played at the intermediate level (§3.2). Ardenne's archers (large,
+ * ordinary weapon: two shots, §3.2.3) stand at 0508 facing north with their
+ * army commander, Sire Gauvain, next to them (the ammunition source,
+ * §3.2.6); the Dents Noires' warband stands at 0505, three hexes ahead. A
+ * hill at 0906 (altitude 2) hides 1004 from the archers.
+ *
+ * The script: the archers fire their two shots at the warband. The seed
+ * kept is the first on which a shot rolls a double (the ammunition falls to
+ * diminished, §3.2.5) and no shot leaves a loss for the defender to choose.
+ */
+const COLS = 14;
+const ROWS = 10;
+export const fireHexOf = (label: string): number => parseHexLabel({ cols: COLS, rows: ROWS }, label);
+export const fireLabelOf = (hex: number): string => hexLabel({ cols: COLS, rows: ROWS }, hex);
+export const FIRE_ID = 'e2e-fire';
+const A = 'ardenne';
+const B = 'black-teeth';
+
+type UnitInput = ScenarioInput['units'][number];
+
+function unit(id: string, name: string, side: string, wing: string, hex: string, facing: number, weapon: UnitInput['profiles']['weapon']['class'], kind: 'troop' | 'character' = 'troop'): UnitInput {
+  return {
+    id,
+    name,
+    side,
+    wing,
+    kind,
+    size: kind === 'troop' ? 'large' : 'small',
+    type: `e2e-${weapon}`,
+    profiles: {
+      weapon: { class: weapon, capacity: 'ordinary' },
+      command: { class: 'regular', capacity: 'ordinary' },
+      morale: { class: 'normal', capacity: 'ordinary' },
+      movement: { class: 'pedestrian', capacity: 'ordinary' },
+    },
+    steps: kind === 'troop' ? 4 : 2,
+    hex,
+    facing,
+  };
+}
+
+export function fireInput(): ScenarioInput {
+  const wing = (id: string, name: string, leader: string) => ({ id, name, leader, directive: 'defend' as const, morale: 6, fatigue: 4 });
+  return {
+    id: FIRE_ID,
+    name: { fr: 'Tir E2E', en: 'E2E fire' },
+    description: { fr: 'Des archers tirent.', en: 'Archers fire.' },
+    rulesLevel: 'intermediate',
+    turnLimit: 6,
+    map: { cols: COLS, rows: ROWS, altitude: { '2': ['0906'] } },
+    sides: [
+      { id: A, name: 'Ardenne', armyCommander: 'a-gauvain', retreatEdge: 'south', wings: [wing('ardenne-archers', 'Les Archers', 'a-gauvain')] },
+      { id: B, name: 'Dents Noires', armyCommander: 'o-uzgul', retreatEdge: 'north', wings: [wing('horde', 'La Horde', 'o-uzgul')] },
+    ],
+    units: [
+      unit('a-archers', 'Archers du Val', A, 'ardenne-archers', '0508', 0, 'archers'),
+      unit('a-gauvain', 'Sire Gauvain', A, 'ardenne-archers', '0609', 0, 'character', 'character'),
+      unit('o-warband', "Bande d'Uzgul", B, 'horde', '0505', 6, 'infantry'),
+      unit('o-uzgul', 'Uzgul', B, 'horde', '1302', 6, 'character', 'character'),
+    ],
+  };
+}
+
+export interface FireStep {
+  seat: string;
+  action: Record<string, unknown> & { type: string };
+  events: GameEvent[];
+  before: GameState;
+}
+
+export interface FireScript {
+  seed: string;
+  steps: FireStep[];
+  state: GameState;
+}
+
+function play(scenario: Scenario, seed: string): FireScript | null {
+  let state = createGame(scenario, seed);
+  const steps: FireStep[] = [];
+  const send = (seat: string, action: FireStep['action']): GameEvent[] | null => {
+    const r = apply(state, seat, action);
+    if (!r.ok) return null;
+    steps.push({ seat, action, events: r.events, before: state });
+    state = r.state;
+    return r.events;
+  };
+  if (!send(A, { type: 'activate', piece: 'a-archers' })) return null;
+  const fired = send(A, { type: 'fire', piece: 'a-archers', targets: ['o-warband', 'o-warband'], combine: false });
+  if (!fired || state.pendingLosses) return null;
+  const shots = fired.filter((e) => e.type === 'combat');
+  if (shots.length !== 2 || !fired.some((e) => e.type === 'ammunitionChanged')) return null;
+  if (state.units.find((u) => u.id === 'a-archers')!.ammunition !== 'diminished') return null;
+  return { seed, steps, state };
+}
+
+export function seedForFire(scenario: Scenario, tries = 400): FireScript | null {
+  for (let i = 0; i < tries; i++) {
+    const run = play(scenario, `e2e-fire-${i}`);
+    if (run) return run;
+  }
+  return null;
+}
