@@ -371,10 +371,13 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       log: [...this.log],
       access: structuredClone(this.access!),
     };
-    this.saving = this.deps.store.save(record).catch((e: unknown) => {
-      this.deps.logError(`battle ${this.roomId}: could not be saved`, e);
-      this.broadcast('storeError', STORE_ERROR);
-    });
+    // One save after another, in the order they were asked: a slower earlier save never lands over a later one, and onDispose waits for the last.
+    this.saving = this.saving.then(() =>
+      this.deps.store.save(record).catch((e: unknown) => {
+        this.deps.logError(`battle ${this.roomId}: could not be saved`, e);
+        this.broadcast('storeError', STORE_ERROR);
+      }),
+    );
     return this.saving;
   }
 }
