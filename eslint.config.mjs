@@ -49,4 +49,14 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Issue 9: one copy of @colyseus/schema in the server process, the one @colyseus/core uses.
+    files: ['packages/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@colyseus/schema', message: 'Import it from src/sync/colyseus-schema.mjs: the copy @colyseus/core uses (see that file).' }] },
+      ],
+    },
+  },
 ]);

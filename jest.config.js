@@ -30,6 +30,9 @@ module.exports = {
         '^@lames/rules$': '<rootDir>/../rules/src/index.ts',
         '^@lames/rules/scenarios$': '<rootDir>/../rules/src/scenarios/index.ts',
         '^@lames/rules/testing$': '<rootDir>/../rules/src/testing/index.ts',
+        // The server's ES module door to @colyseus/schema (src/sync/colyseus-schema.mts): under jest
+        // every @colyseus package loads its CommonJS build, so the door is the package itself.
+        '(^|/)colyseus-schema\\.mjs$': '@colyseus/schema',
       },
       testEnvironment: 'node',
     },
@@ -59,6 +62,8 @@ module.exports = {
         '^@lames/rules$': '<rootDir>/../packages/rules/src/index.ts',
         '^@lames/rules/scenarios$': '<rootDir>/../packages/rules/src/scenarios/index.ts',
         '^@lames/rules/testing$': '<rootDir>/../packages/rules/src/testing/index.ts',
+        // As in the server project: the server's door to @colyseus/schema is the package's CommonJS build.
+        '(^|/)colyseus-schema\\.mjs$': '@colyseus/schema',
       },
       testEnvironment: 'node',
     },

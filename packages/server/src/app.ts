@@ -14,6 +14,7 @@ import { startExpirySweep } from './rooms/expiry';
 import { AttemptThrottle } from './limits/attempts';
 import { BODY_LIMIT, installHttpGuard } from './limits/http-guard';
 import { scalingOptions } from './scaling';
+import { useOneSchemaLibrary } from './sync/schema-library';
 import { ensureWebSocketGlobal } from './ws-global';
 
 export interface StartOptions {
@@ -46,6 +47,8 @@ export interface RunningServer {
  */
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   ensureWebSocketGlobal();
+  // Before any room exists: its serializer sizes its state buffer when the room sets its state.
+  useOneSchemaLibrary();
   const logError = opts.logError ?? ((message: string, error?: unknown) => console.error(`[lames] ${message}`, error ?? ''));
   const store = opts.store ?? (await openStore(config));
   const scenarios = new Map(Object.entries(opts.scenarios ?? Object.fromEntries(SCENARIOS.map((s) => [s.id, s]))));

@@ -4,6 +4,7 @@ import type { GameEvent } from '../state/events';
 import type { DeploymentPlacement, GameState, Seat, SideId } from '../state/types';
 import { viewFor } from '../fog/view';
 import { deploymentOptions, deploymentRefusal } from '../deployment/options';
+import { unitsToDeploy } from '../deployment/placement';
 
 /** A placement written with hex labels, as a player reads them off the map. */
 export interface LabelledPlacement {
@@ -67,8 +68,14 @@ export function deployFirstFit(state: GameState): GameState {
   return state;
 }
 
-/** Whether a partial placement breaks no rule but the units still missing. */
+/**
+ * Whether a partial placement breaks no rule but the units still missing:
+ * checked as if the side had only the units placed so far to deploy, since
+ * the rules name a missing unit before they look at hexes and stacks.
+ */
 function fitsSoFar(view: GameState, side: SideId, p: DeploymentPlacement): boolean {
-  const refusal = deploymentRefusal(view, side, p);
-  return refusal === null || refusal.code === 'deployUnitMissing';
+  const placed = new Set(p.units.map((u) => u.unit));
+  const waiting = new Set(unitsToDeploy(view, side).map((u) => u.id));
+  const partial = { ...view, units: view.units.filter((u) => !waiting.has(u.id) || placed.has(u.id)) };
+  return deploymentRefusal(partial, side, p) === null;
 }

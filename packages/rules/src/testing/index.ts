@@ -6,3 +6,4 @@
 export { deployFirstFit, deploySides } from './deploy';
 export type { LabelledPlacement } from './deploy';
 export { deployFord, fordGame, FORD_DECOY, FORD_PLACEMENT } from './deploy-ford';
+export { stressGame, stressScenario, stressScenarioInput } from './stress-battle';

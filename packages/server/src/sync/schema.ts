@@ -1,4 +1,5 @@
-import { ArraySchema, MapSchema, Schema, type, view } from '@colyseus/schema';
+// Through colyseus-schema.mts: the copy of the library @colyseus/core uses (issue 9).
+import { ArraySchema, MapSchema, Schema, type, view } from './colyseus-schema.mjs';
 
 /**
  * The state every connection of a battle receives, as @colyseus/schema

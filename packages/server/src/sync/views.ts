@@ -1,4 +1,5 @@
-import { StateView } from '@colyseus/schema';
+// Through colyseus-schema.mts: the copy of the library @colyseus/core uses (issue 9).
+import { StateView } from './colyseus-schema.mjs';
 import type { Seat } from '@lames/rules';
 import type { BattleState, DeploymentSecretState, PieceState } from './schema';
 
