@@ -4,7 +4,8 @@
  * advantage, modifiers and odds before the confirm —; both players see the
  * shots explained in the dice log, the warband's losses and the archers'
  * ammunition marker. "Show line of sight" tells a blocked line and why
- * (sheet 000, Ligne de Vue). The script is played on the rules library
+ * (sheet 000, Ligne de Vue). At Ardenne's next turn the archers reload
+ * next to their commander (§3.2.10), and both players see the marker go. The script is played on the rules library
  * first (e2e/helpers/fire.ts) on the first seed whose dice give a double;
  * the browsers send the same actions, so the server rolls the same dice.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
@@ -14,7 +15,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './helpers/chromium';
-import { fireOptions, lineOfSight, loadScenario, type GameEvent, type Scenario } from '@lames/rules';
+import { fireOptions, lineOfSight, loadScenario, reloadOption, type GameEvent, type Scenario } from '@lames/rules';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { claimSide } from './helpers/seats';
@@ -155,6 +156,36 @@ describe('fire in the browser (§3.2)', () => {
       await logLine(page, 'Archers du Val a des munitions diminuées');
     }
     await shot(b, 'b-fired-on');
+  });
+
+  it('§3.2.10 Rechargement: at its next turn Ardenne reloads the archers next to Sire Gauvain; both players see the marker go', async () => {
+    const seats: Record<string, Page> = { ardenne: a, 'black-teeth': b };
+    for (const step of script.steps.filter((s) => s.action.type === 'endTurn')) {
+      const page = seats[step.seat];
+      await page.waitForFunction((s) => (window as unknown as { __lames: { view: { activeSide: string } } }).__lames.view?.activeSide === s, step.seat);
+      await page.click('button[data-action="end-turn"]');
+    }
+    await a.waitForFunction(() => (window as unknown as { __lames: { view: { activeSide: string; turn: number } } }).__lames.view?.turn > 1);
+    await activate(a, 'a-archers');
+    await a.click('button[data-action="reload"]');
+    await waitPicker(a, 'reload');
+    const panel = a.locator('[data-testid="reload-panel"]');
+    await expect(panel.textContent()).resolves.toContain('automatique');
+    const option = reloadOption(stepOf('reload').before, 'ardenne', 'a-archers');
+    expect(option).toMatchObject({ allowed: true, automatic: true });
+    await expect(panel.textContent()).resolves.toContain(`en 0609, à ${option.distance} hex`);
+    await shot(a, 'a-reload-panel-fr');
+    await a.click('#lang-toggle');
+    await panel.locator('.move-title', { hasText: 'Reloading ammunition' }).waitFor();
+    await shot(a, 'a-reload-panel-en');
+    await a.click('#lang-toggle');
+    await panel.locator('.move-title', { hasText: 'Rechargement des munitions' }).waitFor();
+    await a.click('button[data-action="confirm-reload"]');
+    for (const page of [a, b]) {
+      await page.waitForFunction(() => (window as unknown as { __lames: { view: { units: { id: string; ammunition?: string }[] } } }).__lames.view.units.find((u) => u.id === 'a-archers')?.ammunition === undefined);
+      await logLine(page, 'Archers du Val a rechargé');
+    }
+    await shot(b, 'b-reloaded');
   });
 
   it('no page reported an error', () => {

@@ -11,6 +11,8 @@ import { apply, createGame, hexLabel, parseHexLabel, type GameEvent, type GameSt
  * The script: the archers fire their two shots at the warband. The seed
  * kept is the first on which a shot rolls a double (the ammunition falls to
  * diminished, §3.2.5) and no shot leaves a loss for the defender to choose.
+ * Both sides then end their turns, and at Ardenne's next turn the archers
+ * reload next to their commander (§3.2.10: automatic within 2 hexes).
  */
 const COLS = 14;
 const ROWS = 10;
@@ -94,6 +96,11 @@ function play(scenario: Scenario, seed: string): FireScript | null {
   const shots = fired.filter((e) => e.type === 'combat');
   if (shots.length !== 2 || !fired.some((e) => e.type === 'ammunitionChanged')) return null;
   if (state.units.find((u) => u.id === 'a-archers')!.ammunition !== 'diminished') return null;
+  // Both sides end their turns until Ardenne plays again, then the archers reload next to Sire Gauvain (§3.2.10: automatic).
+  for (let i = 0; i < 4 && !(state.activeSide === A && state.turn > 1); i++) if (!send(state.activeSide, { type: 'endTurn' })) return null;
+  if (!send(A, { type: 'activate', piece: 'a-archers' })) return null;
+  const reloaded = send(A, { type: 'reload', piece: 'a-archers' });
+  if (!reloaded || state.units.find((u) => u.id === 'a-archers')!.ammunition !== undefined) return null;
   return { seed, steps, state };
 }
 

@@ -2,19 +2,20 @@
 // here and never by timed assertions in tests:
 //   - a movement preview (reachable) under 50 ms for any unit of a shipped scenario;
 //   - one action applied under 5 ms on average;
-//   - a seat view under 2 ms.
+//   - a seat view under 2 ms;
+//   - a fire or reload preview under 50 ms for any shooter.
 // The previews are timed in a running process, as the server and the client
 // make them: one untimed pass over every piece first, so that the first
 // piece does not also pay for compiling the code (that pass is reported as
 // information, "first pass").
-const { createGame, apply, reachable, viewFor, piecesToActivate, distance, lineOfSight } = require('../dist');
+const { createGame, apply, reachable, viewFor, piecesToActivate, distance, lineOfSight, fireOptions, reloadOption, isShooter } = require('../dist');
 const { SCENARIOS } = require('../dist/scenarios');
 const { deployFirstFit, deployFord, stressScenario } = require('../dist/testing');
 
 /** The battle as turn 1 opens: the-ford's hidden deployment made as the tests make it, any other's at the first legal hexes (§4.5.2). */
 const opened = (scenario, seed) => (scenario.id === 'the-ford' ? deployFord : deployFirstFit)(createGame(scenario, seed));
 
-const TARGETS = { reachableMs: 50, applyMs: 5, viewMs: 2 };
+const TARGETS = { reachableMs: 50, applyMs: 5, viewMs: 2, firePreviewMs: 50 };
 
 function time(fn, runs) {
   const start = process.hrtime.bigint();
@@ -74,5 +75,30 @@ for (const scenario of [...SCENARIOS, stressScenario()]) {
   console.log(`info ${'hex distance, every pair (baseline)'.padEnd(44)} ${baseline.toFixed(3).padStart(9)} ms`);
   console.log(`info ${'line of sight, every pair of units'.padEnd(44)} ${sight.toFixed(3).padStart(9)} ms   (${(sight / baseline).toFixed(1)} × baseline)`);
   console.log(`info ${'line of sight, every pair, first pass'.padEnd(44)} ${cold.toFixed(3).padStart(9)} ms   (${(cold / baseline).toFixed(1)} × baseline)`);
+}
+// Fire previews (§3.2.9, §3.2.10): what the fire and reload panels ask for each
+// shooter of the side to play, activated — every target in range with its
+// line of sight, advantage, modifiers and odds. On the largest shipped
+// scenario and on the stress battle, whose armies are in contact somewhere.
+{
+  const largest = [...SCENARIOS].sort((a, b) => b.units.length - a.units.length || b.map.cols * b.map.rows - a.map.cols * a.map.rows)[0];
+  for (const scenario of [largest, stressScenario()]) {
+    const state = opened(scenario, 'bench');
+    const side = state.activeSide;
+    const shooters = piecesToActivate(state, side).filter((id) => state.units.some((u) => u.id === id && isShooter(u)));
+    const previews = [];
+    let targets = 0;
+    for (const piece of shooters) {
+      const activated = apply(state, side, { type: 'activate', piece });
+      if (!activated.ok) continue;
+      targets += fireOptions(activated.state, side, piece).length;
+      previews.push(() => fireOptions(activated.state, side, piece), () => reloadOption(activated.state, side, piece));
+    }
+    console.log(`\n${scenario.id}: fire previews of ${shooters.length} shooters (${targets} targets in range between them)`);
+    let worst = 0;
+    for (const preview of previews) worst = Math.max(worst, time(preview, 5));
+    report('fire or reload preview, slowest shooter', worst, TARGETS.firePreviewMs);
+    console.log(`info ${'fire and reload previews, every shooter'.padEnd(44)} ${time(() => previews.forEach((p) => p()), 5).toFixed(3).padStart(9)} ms`);
+  }
 }
 process.exitCode = failed ? 1 : 0;

@@ -72,6 +72,8 @@ export type { Text } from './i18n/text';
 export * from './wire/pieces';
 export { shockOptions } from './combat/options';
 export { fireOptions } from './fire/options';
+export { reloadOption } from './fire/reload-options';
+export type { ReloadOption } from './fire/reload-options';
 export type { FireOption } from './fire/options';
 export { fireRate, fireRange, fireZone, isShooter, isHarasser, inFireCone } from './fire/shooters';
 export { lineOfSight, crossedCount, unitsSeeEachOther } from './sight';

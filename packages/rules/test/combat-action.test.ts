@@ -325,8 +325,8 @@ describe('§2.7.1 who may attack whom', () => {
     expect(code(attack(s, [6, 6]))).toBe('targetNotEngaged');
   });
 
-  test('Fiche 000 no shock across an impassable hexside', () => {
-    expect(code(attack(pair({}, [], { hexsides: [{ hex: '0505', direction: 0, kind: 'impassable' }] }), [6, 6]))).toBe('targetNotAdjacent');
+  test('Fiche 000 no shock across an impassable hexside (§3.1 FAC-22: only a climber may)', () => {
+    expect(code(attack(pair({}, [], { hexsides: [{ hex: '0505', direction: 0, kind: 'impassable' }] }), [6, 6]))).toBe('shockAcrossImpassable');
   });
 
   test('§2.7 a routed unit may not attack', () => {

@@ -302,6 +302,28 @@ const FIRE_CASES: Case[] = [
   },
 ];
 
+// --- issue 8: reload by a hidden unit and by its decoy (§3.2.10, §4.5.1) -------------------
+
+/** The archers with their side's ammunition source at `source`: 0507 is next to P (automatic), 0501 seven hexes away (a test at +2). */
+const archersSupplied = (id: string, source: string) => veilVariant(id, { profiles: { ...veilInput().units[0].profiles, weapon: { class: 'archers', capacity: 'ordinary' } } }, { ammunitionSource: source });
+/** The hidden archers out of ammunition (attack directive: only then may they reload, §3.2.6); a decoy plays them so. */
+const outOfAmmunition = (s: GameState, actor: string) => {
+  if (actor === 'h') h(s).ammunition = 'exhausted';
+};
+const reloadStep: Step = { build: (piece) => ({ type: 'reload', piece }) };
+
+const RELOAD_CASES: Case[] = [
+  { name: '§3.2.10 reloading next to the source (automatic)', scenario: archersSupplied('veil-reload-near', '0507'), prep: outOfAmmunition, steps: [activate, reloadStep] },
+  { name: '§3.2.10.1 reloading seven hexes from the source (a test at +2)', scenario: archersSupplied('veil-reload-far', '0501'), prep: outOfAmmunition, steps: [activate, reloadStep] },
+];
+CASES.push(...RELOAD_CASES);
+
+// --- issue 8: a hidden unit's faculty dice at activation (§3.1), told as its cover's ------
+
+/** 'h' light-fragile and evanescent, 4 steps, by day in fair weather: two dice at each activation, a step lost on low ones. */
+const VEIL_FRAGILE = veilVariant('veil-fragile', { faculties: ['lightFragile', 'evanescent'], steps: 4 });
+CASES.push({ name: '§3.1 activating a light-fragile, evanescent piece: its faculty dice, never the faculty', scenario: VEIL_FRAGILE, steps: [activate] });
+
 // --- local replay: the same actions on the rules, to build them and to know what the server must answer ---
 
 function mustApply(state: GameState, seat: string, action: ActionInput): GameState {
@@ -525,6 +547,18 @@ describe('issue 7, §4.5.1, sheet 000 Leurres: red and a spectator receive the s
     const diff = compare(u, d);
     expect(diff.red).not.toBeNull();
     expect(diff.spectator).not.toBeNull();
+  });
+});
+
+describe('issue 8, §3.1: a cover’s faculty dice reach the others without the faculty', () => {
+  test('red hears the two dice of the cover at P, and neither the faculty nor the outcome', async () => {
+    const c = CASES.find((x) => x.scenario === VEIL_FRAGILE)!;
+    for (const under of ['unit', 'decoy'] as const) {
+      const run = await runOverTheWire(c, under);
+      const rolls = (run.redEventsOfCase.flat() as Array<{ type: string }>).filter((e) => e.type === 'facultyRoll');
+      expect(rolls).toHaveLength(2);
+      for (const e of rolls) expect(Object.keys(e).sort()).toEqual(['audience', 'die', 'piece', 'section', 'type']);
+    }
   });
 });
 

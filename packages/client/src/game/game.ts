@@ -24,6 +24,7 @@ import { toast } from '../ui/toast';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
 import { FireInteraction } from './interactions/fire';
+import { ReloadInteraction } from './interactions/reload';
 import { SightInteraction } from './interactions/sight';
 
 interface MoveState {
@@ -504,7 +505,7 @@ export class GamePage {
       case 'duel': {
         const options = api.shockOptions(view, seat, piece).filter((o) => o.type === type);
         const first = options.find((o) => o.allowed);
-        this.picker = { kind: 'attack', type, options, target: first?.target ?? null, supported: first?.supported ?? true };
+        this.picker = { kind: 'attack', type, options, target: first?.target ?? null, supported: first?.supported ?? true, breath: !!first?.breath };
         break;
       }
       case 'withdraw':
@@ -520,6 +521,9 @@ export class GamePage {
         break;
       case 'sight':
         this.interaction = new SightInteraction({ view, seat, piece });
+        break;
+      case 'reload':
+        this.interaction = new ReloadInteraction({ view, seat, piece });
         break;
       case 'face':
         this.picker = { kind: 'face', facings: api.faceOptions(view, seat, piece), current: unit?.facing ?? 0, chosen: null };
@@ -556,7 +560,7 @@ export class GamePage {
     const p = this.picker;
     if (!p || !piece) return;
     let action: Record<string, unknown> | null = null;
-    if (p.kind === 'attack' && p.target) action = { type: p.type, piece, target: p.target, supported: p.supported };
+    if (p.kind === 'attack' && p.target) action = { type: p.type, piece, target: p.target, supported: p.supported, ...(p.breath ? { breath: true } : {}) };
     if (p.kind === 'hex' && p.chosen) action = p.chosen.to !== null ? { type: p.action, piece, to: p.chosen.to } : { type: p.action, piece, exit: p.chosen.exit };
     if (p.kind === 'face' && p.chosen !== null) action = { type: 'face', piece, facing: p.chosen };
     if (p.kind === 'directive' && p.chosen) action = { type: 'changeDirective', piece, directive: p.chosen };
@@ -770,6 +774,7 @@ export class GamePage {
         const best = here.find((o) => o.target === next && o.allowed) ?? here.find((o) => o.target === next)!;
         p.target = next;
         p.supported = best.supported;
+        p.breath = !!best.breath;
         this.render();
         return true;
       }

@@ -19,7 +19,7 @@ export type Picker =
       chosen: Arrival | null;
       shock: 'contact' | 'charge';
     }
-  | { kind: 'attack'; type: 'shock' | 'duel'; options: ShockOption[]; target: string | null; supported: boolean }
+  | { kind: 'attack'; type: 'shock' | 'duel'; options: ShockOption[]; target: string | null; supported: boolean; /** The breath attack (§3.1) chosen. */ breath: boolean }
   | { kind: 'hex'; action: 'withdraw' | 'returnToMap'; places: PlaceOption[]; chosen: PlaceOption | null }
   | { kind: 'face'; facings: Facing[]; current: Facing; chosen: Facing | null }
   | { kind: 'directive'; wing: Wing | undefined; chosen: Directive | null }
@@ -335,6 +335,14 @@ export function oddsBar(o: Pick<ShockOption, 'odds'>): HTMLElement {
   );
 }
 
+/** Picks one attack option: its target, its support and whether it is the breath attack (§3.1). */
+function choose(q: Extract<Picker, { kind: 'attack' }>, target: string, o: ShockOption): boolean {
+  q.target = target;
+  q.supported = o.supported;
+  q.breath = !!o.breath;
+  return true;
+}
+
 function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker, { kind: 'attack' }>, on: ActionHandlers): void {
   el.appendChild(h('div', { class: 'move-title' }, t(`action.attack.title.${p.type}` as TextKey)));
   const targets = targetsOf(p.options);
@@ -349,18 +357,18 @@ function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker,
       { class: chosen ? 'target chosen' : 'target', 'data-target': target },
       h(
         'button',
-        { class: 'target-head link', onclick: () => on.update((q) => q.kind === 'attack' && ((q.target = target), (q.supported = (list.find((o) => o.allowed) ?? list[0]).supported))) },
+        { class: 'target-head link', onclick: () => on.update((q) => q.kind === 'attack' && choose(q, target, list.find((o) => o.allowed) ?? list[0])) },
         h('strong', {}, nameOf(target)),
         hexOf(target) >= 0 ? h('span', { class: 'muted small' }, ` · ${hexLabel(view.board, hexOf(target))}`) : null,
       ),
     );
     for (const o of list) {
-      const on2 = chosen && p.supported === o.supported;
+      const on2 = chosen && p.supported === o.supported && p.breath === !!o.breath;
       const adv = o.advantage > 0 ? `+${o.advantage}` : String(o.advantage);
       card.appendChild(
         h(
           'div',
-          { class: ['option', on2 ? 'chosen' : '', o.allowed ? '' : 'refused'].filter(Boolean).join(' '), 'data-supported': String(o.supported), title: o.allowed ? '' : reasonText(o.rejection) },
+          { class: ['option', on2 ? 'chosen' : '', o.allowed ? '' : 'refused'].filter(Boolean).join(' '), 'data-supported': String(o.supported), 'data-breath': String(!!o.breath), title: o.allowed ? '' : reasonText(o.rejection) },
           h(
             'label',
             { class: 'option-head' },
@@ -369,9 +377,9 @@ function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker,
               name: `atk-${target}`,
               checked: on2,
               disabled: !o.allowed,
-              onchange: () => on.update((q) => q.kind === 'attack' && ((q.target = target), (q.supported = o.supported))),
+              onchange: () => on.update((q) => q.kind === 'attack' && choose(q, target, o)),
             }),
-            h('span', {}, o.supported ? t('action.attack.supported') : t('action.attack.unsupported')),
+            h('span', {}, o.breath ? t('action.attack.breath') : o.supported ? t('action.attack.supported') : t('action.attack.unsupported')),
             h('span', { class: 'adv' }, t('action.attack.advantage', { value: adv })),
           ),
           o.allowed ? null : h('div', { class: 'reason' }, reasonText(o.rejection)),
@@ -388,7 +396,7 @@ function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker,
     }
     el.appendChild(card);
   }
-  const chosen = p.options.find((o) => o.target === p.target && o.supported === p.supported);
+  const chosen = p.options.find((o) => o.target === p.target && o.supported === p.supported && !!o.breath === p.breath);
   el.appendChild(confirmRow(on, !!chosen?.allowed, p.target ? t('action.attack.confirm', { target: nameOf(p.target) }) : actionLabel(p.type), `confirm-${p.type}`));
 }
 

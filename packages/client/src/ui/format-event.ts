@@ -104,6 +104,8 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
           reason: tx(`event.reason.${e.reason}` as TextKey),
         }),
       );
+    case 'breathIgnored':
+      return out(tx('event.breathIgnored', { unit: name(e.unit), reason: tx(`event.reason.${e.reason}` as TextKey) }));
     case 'markerPlaced':
       return out(tx('event.markerPlaced', { unit: name(e.unit), marker: tx(`shock.${e.marker}` as TextKey) }));
     case 'stackAligned':
@@ -180,6 +182,8 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
       return out(tx('event.lossesAwaited', { unit: name(e.unit), n: e.losses, side: name(e.side) }));
     case 'recoiled':
       return out(tx('event.recoiled', { unit: name(e.unit), from: hex(e.from), to: hex(e.to) }));
+    case 'lossesCancelled':
+      return out(tx('event.lossesCancelledInvulnerable', { unit: name(e.unit), n: e.losses }));
     case 'withdrew':
       return out(tx(e.minimal ? 'event.withdrewMinimal' : 'event.withdrew', { unit: name(e.unit), from: hex(e.from), to: hex(e.to) }));
     case 'fled': {
@@ -215,6 +219,10 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
       return out(tx('event.wingMorale', { wing: name(e.wing), morale: e.morale, markers: e.shakenMarkers }));
     case 'advanced':
       return out(tx('event.advanced', { unit: name(e.unit), from: hex(e.from), to: hex(e.to) }));
+    case 'facultyRoll':
+      // under a cover the others hear the die alone, never the faculty (§3.1, issue 8)
+      if (!e.faculty) return out(tx('event.facultyRollCover', { unit: piece(e.piece), die: e.die }));
+      return out(tx(e.stepLost ? 'event.facultyRollLost' : 'event.facultyRoll', { unit: piece(e.piece), die: e.die, faculty: tx(`faculty.${e.faculty}` as TextKey) }));
     default: {
       // exhaustive: a new event type in @lames/rules fails the build here until it has its line
       const unhandled: never = e;

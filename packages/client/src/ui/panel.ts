@@ -196,7 +196,7 @@ function unitDetails(view: GameState, u: Unit): HTMLElement {
       row(t('unit.state'), states.join(', ')),
       row(t('unit.facing'), facingName(u.facing, lang())),
       row(t('unit.stepsLabel'), `${u.steps} / ${u.maxSteps}`),
-      u.faculties.length ? row(t('unit.faculties'), u.faculties.join(', ')) : null,
+      u.faculties.length ? row(t('unit.faculties'), u.faculties.map((f) => t(`faculty.${f}` as TextKey)).join(', ')) : null,
     ),
   );
 }

@@ -1,6 +1,7 @@
 import { announce } from '../fog/announce';
 import { isActivated } from '../turn/pieces';
 import { preliminaryOperations } from '../turn/preliminary';
+import { facultiesOnActivation } from '../units/faculty-activation';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, ownPiece } from './common';
 import { reject } from './rejection';
@@ -8,7 +9,8 @@ import { reject } from './rejection';
 /**
  * Activation (§2.4): the active player picks one of his pieces not yet
  * activated this turn; only one activation runs at a time. The preliminary
- * operations of §2.4.1 run here.
+ * operations of §2.4.1 run here, then the faculties that act at activation
+ * (§3.1: light-fragile, evanescence, frightening).
  */
 export const activateRule: ActionRule<{ type: 'activate'; piece: string }> = {
   section: '§2.4',
@@ -22,7 +24,9 @@ export const activateRule: ActionRule<{ type: 'activate'; piece: string }> = {
   procedure(state, seat, a, dice) {
     state.activation = { piece: a.piece };
     const events = announce(state, a.piece, (p) => ({ type: 'activated', piece: p, side: seat }), '§2.4');
-    return [...events, ...preliminaryOperations(state, a.piece, dice)];
+    const preliminary = preliminaryOperations(state, a.piece, dice);
+    // The faculties act once the unit is activated, before its action (§3.1, A-27).
+    return [...events, ...preliminary, ...facultiesOnActivation(state, a.piece, dice)];
   },
 };
 

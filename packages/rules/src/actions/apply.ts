@@ -9,6 +9,7 @@ import { duelRule } from '../combat/duel-action';
 import { shockRule } from '../combat/shock-action';
 import { fireRule } from '../fire/fire-action';
 import { fireDuelRule } from '../fire/fire-duel-action';
+import { reloadRule } from '../fire/reload-action';
 import { endTurnRule } from './end-turn';
 import { faceRule } from './face';
 import { moveRule } from './move';
@@ -43,6 +44,7 @@ export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { typ
   duel: duelRule,
   fire: fireRule,
   fireDuel: fireDuelRule,
+  reload: reloadRule,
   absorbLosses: absorbLossesRule,
   move: moveRule,
   withdraw: withdrawRule,

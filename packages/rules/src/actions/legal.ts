@@ -21,6 +21,7 @@ import { faceOptions, faceRule } from './face';
 import { rallyRule } from '../recovery/rally';
 import { reorganiseRule } from '../recovery/reorganise';
 import { restRule } from '../recovery/rest';
+import { reloadRule } from '../fire/reload-action';
 import { forcedRefusal } from '../turn/forced';
 import { withdrawVerdict } from '../movement/withdraw-action';
 import { fleeVerdict } from '../movement/flee-action';
@@ -64,6 +65,7 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
     verdict('rest', restRule.conditions(state, seat, { type: 'rest', piece })),
     verdict('reorganise', reorganiseRule.conditions(state, seat, { type: 'reorganise', piece })),
     verdict('rally', rallyRule.conditions(state, seat, { type: 'rally', piece })),
+    verdict('reload', reloadRule.conditions(state, seat, { type: 'reload', piece })),
     verdict('withdraw', withdrawVerdict(state, seat, piece)),
     verdict('flee', fleeVerdict(state, seat, piece)),
     verdict('returnToMap', returnVerdict(state, seat, piece)),

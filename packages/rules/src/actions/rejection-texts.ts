@@ -4,6 +4,8 @@ export const REJECTIONS = {
   routedMayNotAttack: { section: '§2.8.3.1', fr: 'Une unité en déroute ne peut pas attaquer.', en: 'A routed unit may not attack.' },
   unknownTarget: { section: '§2.7.1', fr: "Cette cible n'est pas une unité ennemie visible sur la carte.", en: 'That target is not a visible enemy unit on the map.' },
   targetNotAdjacent: { section: '§2.7.1', fr: "La cible n'est pas adjacente à l'attaquant.", en: 'The target is not adjacent to the attacker.' },
+  shockAcrossImpassable: { section: '§3.1', fr: "Seule une unité Grimpeuse peut combattre au choc au travers d'un côté d'hex infranchissable, de mur ou de fortification.", en: 'Only a climber may fight a shock across an impassable, wall or fortification hexside.' },
+  shockAcrossWater: { section: '§3.1', fr: "Seule une unité Nageuse peut combattre au choc au travers d'un côté d'hex d'eau.", en: 'Only a swimmer may fight a shock across a water hexside.' },
   notFrontOfStack: { section: '§2.3.1.3', fr: "Seule l'unité Devant d'une pile peut attaquer au choc (un personnage Au Milieu peut provoquer en duel).", en: 'Only the front unit of a stack may attack by shock (a character in the middle may duel).' },
   targetProtectedInStack: { section: '§2.7.3.2', fr: "Une petite unité empilée avec une grande unité ne peut être attaquée qu'en duel.", en: 'A small unit stacked with a large one can only be attacked by a duel.' },
   targetNotEngaged: { section: '§2.7.3', fr: "Le choc n'est possible que contre une unité engagée : l'unité Devant par l'avant ou le flanc de la pile, l'unité Derrière par son arrière.", en: 'Shock is only possible against an engaged unit: the front unit from the front or flank of its stack, the back unit from its rear.' },
@@ -12,6 +14,8 @@ export const REJECTIONS = {
   duelNotAllowed: { section: '§2.7.1.1', fr: "Ce duel n'entre dans aucun des cas permis.", en: 'This duel fits none of the allowed cases.' },
   supportImpassable: { section: '§2.7.3.1', fr: "L'attaque ne peut être soutenue : l'hex ou le côté d'hex du défenseur est infranchissable pour l'attaquant.", en: "The attack cannot be supported: the defender's hex or hexside is impassable for the attacker." },
   exhaustedMayNotSupport: { section: '§2.7.3.1', fr: 'Une unité à bout de souffle ne peut pas soutenir son attaque.', en: 'An exhausted unit cannot support its attack.' },
+  noBreathFaculty: { section: '§3.1', fr: "Seule une unité dotée du Souffle peut faire une attaque de souffle.", en: 'Only a unit with the Breath faculty may make a breath attack.' },
+  breathNeverSupported: { section: '§3.1', fr: "Une attaque de souffle n'est jamais soutenue.", en: 'A breath attack is never supported.' },
   noShockTarget: { section: '§2.7.3', fr: "L'unité n'engage aucune unité ennemie.", en: 'The unit engages no enemy unit.' },
   noDuelTarget: { section: '§2.7.1.1', fr: 'Aucun personnage ennemi à provoquer en duel.', en: 'No enemy character to duel.' },
   malformedAction: { section: '—', fr: 'Action mal formée : {detail}', en: 'Malformed action: {detail}' },
@@ -75,7 +79,7 @@ export const REJECTIONS = {
   rallyNeedsOrder: { section: '§2.8.4', fr: "Pour se rallier il faut un moral d'élite, un profil autonome ou un ordre particulier.", en: 'Rallying needs elite morale, an autonomous profile or a special order.' },
   // Command (§2.5)
   distributingOrders: { section: '§2.5.9', fr: "Ce personnage distribue des ordres particuliers : il ne peut que donner des ordres ou passer.", en: 'This character is distributing special orders: he may only give orders or pass.' },
-  attackNoWithdraw: { section: '§2.5.1', fr: "En consigne d'attaque, seule une troupe ébranlée ou à bout de souffle peut se replier ou fuir.", en: 'Under an attack directive only a shaken or exhausted troop may withdraw or flee.' },
+  attackNoWithdraw: { section: '§2.5.1', fr: "En consigne d'attaque, seule une troupe ébranlée ou à bout de souffle, ou qui a l'Esquive et, sans charger, est adjacente à l'ennemi, peut se replier ou fuir.", en: 'Under an attack directive only a shaken or exhausted troop, or a dodging one adjacent to the enemy and not charging, may withdraw or flee.' },
   attackNoRecovery: { section: '§2.9.2', fr: "En consigne d'attaque, seule une troupe essoufflée, à bout de souffle ou ébranlée peut se reposer (se réorganiser si elle est d'élite).", en: 'Under an attack directive only a winded, exhausted or shaken troop may rest (or reorganise, if elite).' },
   attackMustAdvance: { section: '§2.6.11.1', fr: "Un mouvement d'attaque doit avancer d'au moins un hex.", en: 'An attack movement must move at least one hex.' },
   attackSpendHalf: { section: '§2.6.11.1', fr: "Un mouvement d'attaque doit dépenser au moins {need} PM (la moitié de sa capacité, minimum 2).", en: 'An attack movement must spend at least {need} MP (half its capacity, at least 2).' },
@@ -177,6 +181,14 @@ export const REJECTIONS = {
   noFireDuelTarget: { section: '§3.2.8', fr: 'Aucun personnage ennemi à viser en duel au tir.', en: 'No enemy character to target in a fire duel.' },
   regroupFireInReach: { section: '§3.2.6', fr: "En regroupement, l'unité ne tire qu'hors d'atteinte de l'ennemi.", en: 'Under a regroup directive the unit fires only out of the enemy\'s reach.' },
   retreatNoFire: { section: '§3.2.6', fr: 'En retraite, une unité ne peut ni tirer ni tirer en duel.', en: 'Under a retreat directive a unit may neither fire nor fire in a duel.' },
+  // Reload (§3.2.10, sheet 001 "Action Rechargement")
+  fullAmmunition: { section: '§3.2.10', fr: "L'unité n'a pas de marqueur Munitions : rien à recharger.", en: 'The unit has no ammunition marker: nothing to reload.' },
+  mayNotReload: { section: '§3.2.10', fr: "Une unité ébranlée, en déroute ou à bout de souffle ne peut pas recharger.", en: 'A shaken, routed or exhausted unit may not reload.' },
+  engagedNoReload: { section: '§3.2.6', fr: "Une unité engagée par l'ennemi ne peut pas recharger.", en: 'A unit engaged by the enemy may not reload.' },
+  noAmmunitionSource: { section: '§3.2.10', fr: "L'armée n'a plus de source de munitions (son chef d'armée a disparu).", en: 'The army has no ammunition source any more (its army commander is gone).' },
+  noSupplyPath: { section: '§3.2.10', fr: "Aucun chemin de terrain clair ou accidenté, sans mur ni côté infranchissable, ne relie l'unité à sa source de munitions.", en: 'No path of clear or rough hexes, crossing no wall or impassable hexside, links the unit to its ammunition source.' },
+  attackNoReload: { section: '§3.2.6', fr: "En attaque, seul un tireur aux munitions épuisées peut recharger.", en: 'Under an attack directive only a shooter with exhausted ammunition may reload.' },
+  retreatNoReload: { section: '§3.2.10', fr: "En retraite, une unité ne peut pas recharger.", en: 'Under a retreat directive a unit may not reload.' },
   shooterMustKeepTarget: { section: '§3.2.6', fr: "En attaque, un tireur qui peut atteindre une cible se déplace librement, à condition de pouvoir encore tirer à la fin de son mouvement.", en: 'Under attack, a shooter that can reach a target moves freely, provided it can still fire at the end of its move.' },
 } as const satisfies Record<string, { section: string; fr: string; en: string }>;
 

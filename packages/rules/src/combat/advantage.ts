@@ -5,6 +5,7 @@ import { mod, Modifier } from '../tests/roll';
 import { FIRE_PARTS } from '../fire/fire-modifiers';
 import { FACULTY_PARTS } from '../units/faculty-modifiers';
 import { AttackSpec, isDuel, isFire, Part } from './advantage-part';
+import { breathPart } from './breath';
 import { hexsideBetween, zoneAttacked } from './geometry';
 import { chargeBonus, fireSystemAdvantage, weaponAttackBonus, weaponCapacityOf, weaponDefenceBonus, weaponSystemAdvantage } from './weapons';
 
@@ -117,11 +118,15 @@ const SHARED_PARTS: Part[] = [weaponTable, weaponCapacities, condition, zone, le
 const SHOCK_PARTS: Part[] = [support, charges, terrain, hexside];
 
 function partsFor(spec: AttackSpec): Part[] {
+  // Breath: a fixed advantage "sans autre modificateurs" (§3.1), faculties included.
+  if (spec.kind === 'breath') return [breathPart];
   if (isFire(spec.kind)) return [...SHARED_PARTS, ...FIRE_PARTS, ...FACULTY_PARTS];
   return [...SHARED_PARTS, ...SHOCK_PARTS, ...FACULTY_PARTS];
 }
 
 export function advantageOf(state: GameState, attacker: Unit, defender: Unit, spec: AttackSpec): Advantage {
-  const modifiers = partsFor(spec).flatMap((p) => p(state, attacker, defender, spec)).filter((m) => m.value !== 0 || m.section === '§2.7.2.1' || m.section === '§3.2.9');
+  // The base of the total (the weapon-system table, or breath's fixed advantage) is listed even at 0.
+  const base = (m: Modifier) => m.section === '§2.7.2.1' || m.section === '§3.2.9' || spec.kind === 'breath';
+  const modifiers = partsFor(spec).flatMap((p) => p(state, attacker, defender, spec)).filter((m) => m.value !== 0 || base(m));
   return { total: modifiers.reduce((t, m) => t + m.value, 0), modifiers };
 }

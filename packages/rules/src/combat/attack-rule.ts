@@ -3,14 +3,17 @@ import { activePlayer, firstRejection, ownPiece, underActivation } from '../acti
 import type { Rejection } from '../actions/rejection';
 import { directiveRefusal } from '../command/directive';
 import type { GameState, Unit } from '../state/types';
+import { breathRefusal } from './breath';
 import { resolveAttack } from './resolve';
-import { attackerRefusal, supportRefusal, targetRefusal } from './targets';
+import { attackerRefusal, hexsideShockRefusal, supportRefusal, targetRefusal } from './targets';
 
 export interface AttackAction<K extends 'shock' | 'duel'> {
   type: K;
   piece: string;
   target: string;
   supported: boolean;
+  /** The shock action's breath option (§3.1, combat/breath.ts). */
+  breath?: boolean;
 }
 
 /**
@@ -28,6 +31,8 @@ export function attackRule<K extends 'shock' | 'duel'>(
     const attacker = state.units.find((u) => u.id === a.piece)!;
     const target = () => state.units.find((u) => u.id === a.target) as Unit;
     return firstRejection(
+      () => (a.breath ? breathRefusal(attacker, a.supported) : null),
+      () => hexsideShockRefusal(state, attacker, a.target),
       () => targetRefusal(state, attacker, a.target),
       () => kindRefusal(state, attacker, target()),
       () => supportRefusal(state, attacker, target(), a.supported),
@@ -43,6 +48,6 @@ export function attackRule<K extends 'shock' | 'duel'>(
         () => underActivation(state, a.piece),
         () => refusal(state, a),
       ),
-    procedure: (state, _seat, a, dice) => resolveAttack(state, { kind, piece: a.piece, target: a.target, supported: a.supported }, dice),
+    procedure: (state, _seat, a, dice) => resolveAttack(state, { kind: a.breath ? 'breath' : kind, piece: a.piece, target: a.target, supported: a.supported }, dice),
   };
 }

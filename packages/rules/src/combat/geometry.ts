@@ -4,6 +4,7 @@ import { sidesToward } from '../geometry/bearing';
 import { hexsideAt } from '../terrain/board';
 import type { Hexside } from '../data/schemas';
 import type { GameState, Unit } from '../state/types';
+import { zoneSize } from '../units/abilities';
 
 /** Where an attack comes from, seen by both sides (§2.7, sheet "Effet de l'Orientation"). */
 
@@ -20,7 +21,7 @@ export function attackDirection(state: GameState, attacker: Unit, defender: Unit
 export function zoneAttacked(state: GameState, attacker: Unit, defender: Unit): Zone {
   const dir = directionTo(state.board, attacker.hex, defender.hex);
   if (dir === -1) return zoneFrom(state, defender, attacker.hex);
-  return zoneOf(defender.size, defender.facing, opposite(dir));
+  return zoneOf(zoneSize(defender), defender.facing, opposite(dir));
 }
 
 const ZONE_ORDER: readonly Zone[] = ['front', 'flank', 'rear'];
@@ -30,8 +31,8 @@ const ZONE_ORDER: readonly Zone[] = ['front', 'flank', 'rear'];
  * A-11): the zone of the hexside the line crosses; through a vertex, the
  * better of the two for the unit (front before flank before rear).
  */
-export function zoneFrom(state: GameState, unit: Pick<Unit, 'hex' | 'size' | 'facing'>, hex: number): Zone {
-  const zones = sidesToward(state.board, unit.hex, hex).map((d) => zoneOf(unit.size, unit.facing, d));
+export function zoneFrom(state: GameState, unit: Pick<Unit, 'hex' | 'size' | 'facing' | 'faculties'>, hex: number): Zone {
+  const zones = sidesToward(state.board, unit.hex, hex).map((d) => zoneOf(zoneSize(unit), unit.facing, d));
   return ZONE_ORDER.find((z) => zones.includes(z)) ?? 'front';
 }
 

@@ -7,13 +7,17 @@ import type { Modifier } from '../tests/roll';
 import { duelRule } from './duel-action';
 import { previewAdvantage } from './resolve';
 import { lossOdds } from './results';
+import { oddsLanding } from '../units/invulnerable';
 import { shockRule } from './shock-action';
 import { attackerRefusal, chargeHolds } from './targets';
+import { hasFaculty } from '../units/abilities';
 
 export interface ShockOption {
   type: 'shock' | 'duel';
   target: string;
   supported: boolean;
+  /** The breath attack (§3.1), a shock option of units with the faculty: send it back as `breath: true`. */
+  breath?: boolean;
   advantage: number;
   modifiers: Modifier[];
   /** Exact probability of inflicting 0, 1, 2 (and 3 if the table has it) losses. */
@@ -34,16 +38,28 @@ export function shockOptions(state: GameState, seat: Seat, piece: string): Shock
   if (!a || a.hex < 0) return [];
   const options: ShockOption[] = [];
   for (const t of adjacentEnemies(view, a)) {
-    for (const type of a.kind === 'character' && t.kind === 'character' ? (['shock', 'duel'] as const) : (['shock'] as const)) {
-      for (const supported of supportChoices(view, a, t)) {
-        const rejection = refusalOf(view, seat, type, piece, t.id, supported);
-        const adv = previewAdvantage(view, { kind: type, piece, target: t.id, supported });
-        const option: ShockOption = { type, target: t.id, supported, advantage: adv.total, modifiers: adv.modifiers, odds: lossOdds(adv.total), allowed: !rejection };
-        options.push(rejection ? { ...option, rejection } : option);
-      }
+    for (const { type, supported, breath } of choicesAgainst(view, a, t)) {
+      const rejection = refusalOf(view, seat, type, piece, t.id, supported, breath);
+      const adv = previewAdvantage(view, { kind: breath ? 'breath' : type, piece, target: t.id, supported });
+      const option: ShockOption = { type, target: t.id, supported, ...(breath ? { breath } : {}), advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)), allowed: !rejection };
+      options.push(rejection ? { ...option, rejection } : option);
     }
   }
   return options;
+}
+
+interface Choice {
+  type: 'shock' | 'duel';
+  supported: boolean;
+  breath?: true;
+}
+
+/** Shock (and duel between characters) with each support choice, and a unit with the faculty's breath attack, never supported (§3.1). */
+function choicesAgainst(view: GameState, a: Unit, t: Unit): Choice[] {
+  const types = a.kind === 'character' && t.kind === 'character' ? (['shock', 'duel'] as const) : (['shock'] as const);
+  const out: Choice[] = types.flatMap((type) => supportChoices(view, a, t).map((supported) => ({ type, supported })));
+  if (hasFaculty(a, 'breath')) out.push({ type: 'shock', supported: false, breath: true });
+  return out;
 }
 
 /**
@@ -60,8 +76,8 @@ function adjacentEnemies(view: GameState, a: Unit): Unit[] {
   return view.units.filter((t) => t.side !== a.side && !t.hidden && t.hex >= 0 && a.hex >= 0 && distance(view.board, a.hex, t.hex) === 1);
 }
 
-function refusalOf(view: GameState, seat: Seat, type: 'shock' | 'duel', piece: string, target: string, supported: boolean): Rejection | null {
-  return type === 'shock' ? shockRule.conditions(view, seat, { type, piece, target, supported }) : duelRule.conditions(view, seat, { type, piece, target, supported });
+function refusalOf(view: GameState, seat: Seat, type: 'shock' | 'duel', piece: string, target: string, supported: boolean, breath?: boolean): Rejection | null {
+  return type === 'shock' ? shockRule.conditions(view, seat, { type, piece, target, supported, ...(breath ? { breath } : {}) }) : duelRule.conditions(view, seat, { type, piece, target, supported });
 }
 
 /** The verdict of legalActions on 'shock' or 'duel': allowed when one target allows it, else why not. */

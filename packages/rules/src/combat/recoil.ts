@@ -8,7 +8,7 @@ import { joinStack } from '../units/stack-facing';
 import { leaveMap } from '../movement/off-map';
 import type { GameState, Unit } from '../state/types';
 import { hexsideAt, neighbour, terrainAt } from '../terrain/board';
-import { mayCrossHexside, mayEnterTerrain } from '../units/abilities';
+import { mayCrossHexside, mayEnterTerrain, zoneSize } from '../units/abilities';
 import { loseCohesion, loseStep } from '../units/condition';
 import { engagedBy } from '../units/engagement';
 import { moraleFor } from '../units/morale';
@@ -27,12 +27,13 @@ export function isSteady(state: GameState, u: Unit): boolean {
 
 /** Engaged by an enemy standing in its flank or rear zone. */
 function engagedFromFlankOrRear(state: GameState, u: Unit): boolean {
-  return engagedBy(state, u).some((e) => zoneOf(u.size, u.facing, directionTo(state.board, u.hex, e.hex) as Direction) !== 'front');
+  return engagedBy(state, u).some((e) => zoneOf(zoneSize(u), u.facing, directionTo(state.board, u.hex, e.hex) as Direction) !== 'front');
 }
 
 /** Rear directions of the group, the hex straight behind first (the defender's default choice). */
 function recoilDirections(group: Unit[]): Direction[] {
-  const lead = group.find((u) => u.size === 'large');
+  // A hedgehog recoils into any of the six hexes, as a small unit does (§3.1, l.294).
+  const lead = group.find((u) => zoneSize(u) === 'large');
   if (!lead) return [...DIRECTIONS];
   const behind = (d: Direction) => -turnSteps(lead.facing, d * 2);
   return DIRECTIONS.filter((d) => zoneOf('large', lead.facing, d) === 'rear').sort((a, b) => behind(a) - behind(b) || a - b);

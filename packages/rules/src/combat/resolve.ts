@@ -6,6 +6,7 @@ import type { GameState, PendingLosses, Unit } from '../state/types';
 import { viewFor } from '../fog/view';
 import { concludeActivation } from '../turn/conclude';
 import { loseBreath, loseCharge } from '../units/condition';
+import { lossesLanding, sparedEvents } from '../units/invulnerable';
 import { advanceAfterCombat } from './advance';
 import { Advantage, advantageOf } from './advantage';
 import { lossPlans } from './loss-plans';
@@ -16,9 +17,11 @@ import { chargeHolds } from './targets';
 /**
  * The procedure shared by shock and duel (§2.7.2): advantage, 2D6 with no
  * modifier, the combat results table, losses, then advance after combat.
+ * A breath attack (§3.1, combat/breath.ts) is a shock with its own advantage,
+ * never supported, with no charge and no advance.
  */
 export interface Attack {
-  kind: 'shock' | 'duel';
+  kind: 'shock' | 'duel' | 'breath';
   piece: string;
   target: string;
   supported: boolean;
@@ -29,9 +32,10 @@ export interface Attack {
  * (adjacency reveals), and a charging unit attacking across a rough hexside
  * loses its charge first (sheet 000, Côté d'Hex Accidenté).
  */
-function prepare(state: GameState, a: Unit, t: Unit): GameEvent[] {
+function prepare(state: GameState, attack: Attack, a: Unit, t: Unit): GameEvent[] {
   const events = revealSweep(state);
-  if (a.shock === 'charge' && !chargeHolds(state, a, t)) events.push(...loseCharge(state, a, "Fiche 000: Côté d'Hex Accidenté"));
+  // A breath attack is no charge's blow: the marker stays as it was.
+  if (attack.kind !== 'breath' && a.shock === 'charge' && !chargeHolds(state, a, t)) events.push(...loseCharge(state, a, "Fiche 000: Côté d'Hex Accidenté"));
   return events;
 }
 
@@ -40,23 +44,34 @@ export function previewAdvantage(state: GameState, attack: Attack): Advantage {
   const copy = cloneState(state);
   const a = copy.units.find((u) => u.id === attack.piece)!;
   const t = copy.units.find((u) => u.id === attack.target)!;
-  prepare(copy, a, t);
-  return advantageOf(copy, a, t, { kind: attack.kind, supported: attack.supported || a.shock === 'charge' });
+  prepare(copy, attack, a, t);
+  return advantageOf(copy, a, t, { kind: attack.kind, supported: foughtSupported(attack, a) });
+}
+
+/** A charging unit always supports (§2.7.3.1); a breath attack never is (§3.1, A-29). */
+function foughtSupported(attack: Attack, a: Unit): boolean {
+  return attack.kind !== 'breath' && (attack.supported || a.shock === 'charge');
+}
+
+function combatSection(kind: Attack['kind']): string {
+  return kind === 'duel' ? '§2.7.1.1' : kind === 'breath' ? '§3.1' : '§2.7.3';
 }
 
 export function resolveAttack(state: GameState, attack: Attack, dice: DiceSource): GameEvent[] {
   const a = state.units.find((u) => u.id === attack.piece)!;
   const t = state.units.find((u) => u.id === attack.target)!;
-  const events = prepare(state, a, t);
-  const supported = attack.supported || a.shock === 'charge';
+  const events = prepare(state, attack, a, t);
+  const supported = foughtSupported(attack, a);
   const adv = advantageOf(state, a, t, { kind: attack.kind, supported });
   const rolled: [number, number] = [dice.roll(6), dice.roll(6)];
   const losses = lossesFor(adv.total, rolled[0] + rolled[1]);
   const body = { type: 'combat' as const, kind: attack.kind, attacker: a.id, defender: t.id, supported, advantage: adv.total, modifiers: adv.modifiers, dice: rolled, column: columnLabel(adv.total), losses };
-  events.push(event(body, attack.kind === 'duel' ? '§2.7.1.1' : '§2.7.3'));
+  events.push(event(body, combatSection(attack.kind)));
   // The breath of a supported attack is paid after the blow: the advantage counts the breath the unit had.
   if (supported && a.shock !== 'charge') events.push(...loseBreath(state, a, 'supportedAttack', '§2.7.3.1'));
-  const pending: PendingLosses = { side: t.side, kind: attack.kind, attacker: a.id, defender: t.id, hex: t.hex, supported, losses };
+  // An invulnerable defender takes none of them (§3.1): the table's result stays in the log, a note says why.
+  events.push(...sparedEvents(a, t, losses));
+  const pending: PendingLosses = { side: t.side, kind: attack.kind, attacker: a.id, defender: t.id, hex: t.hex, supported, losses: lossesLanding(a, t, losses) };
   events.push(...chargeLoss(state, t, pending));
   return [...events, ...absorbOrAsk(state, pending, dice)];
 }
@@ -79,5 +94,7 @@ function absorbOrAsk(state: GameState, pending: PendingLosses, dice: DiceSource)
 /** What follows the losses: advance after combat (§2.7.6), reveals, and the end of the attacker's activation. */
 export function finishAttack(state: GameState, pending: PendingLosses): GameEvent[] {
   const attacker = state.units.find((u) => u.id === pending.attacker)!;
-  return [...advanceAfterCombat(state, attacker, pending.hex, pending.supported), ...revealSweep(state), ...concludeActivation(state, true)];
+  // No advance after a breath attack, nor the lost charge of §2.7.6.
+  const advance = pending.kind === 'breath' ? [] : advanceAfterCombat(state, attacker, pending.hex, pending.supported);
+  return [...advance, ...revealSweep(state), ...concludeActivation(state, true)];
 }

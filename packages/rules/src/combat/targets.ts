@@ -5,6 +5,10 @@ import { mayCrossHexside, mayEnterTerrain } from '../units/abilities';
 import { engagedBy, engages, isAdjacent } from '../units/engagement';
 import { stackAt, stackPlace } from '../units/stacking';
 import { hexsideBetween } from './geometry';
+import { breathCanWorsen } from '../units/condition';
+import { directionTo } from '../geometry/hex';
+import { hasFaculty } from '../units/abilities';
+import { CLIMB_HEXSIDES } from '../units/faculty-modifiers';
 
 /**
  * Who may attack whom (§2.7.1, §2.7.3, §2.3.1.3, sheet 000 "Unité Devant /
@@ -29,6 +33,23 @@ export function targetRefusal(state: GameState, a: Unit, targetId: string): Reje
   const t = state.units.find((u) => u.id === targetId);
   if (!t || t.side === a.side || t.hidden || t.hex < 0) return reject('unknownTarget');
   if (!isAdjacent(state, a, t)) return reject('targetNotAdjacent');
+  return null;
+}
+
+/**
+ * Shock and duel across a hexside (sheet 000, Côté d'Hex): only a climber
+ * shocks across an impassable, wall or fortification hexside, only a
+ * swimmer across a water hexside (FAC-22, FAC-24, FAC-27) — flyers
+ * included: the sheet frees their movement, not their combat. Walkers are
+ * already refused by adjacency; this gives the reason and holds for flyers.
+ */
+export function hexsideShockRefusal(state: GameState, a: Unit, targetId: string): Rejection | null {
+  const t = state.units.find((u) => u.id === targetId);
+  // Unknown, friendly or hidden targets are targetRefusal's: nothing here may tell what lies under a cover.
+  if (!t || t.side === a.side || t.hidden || t.hex < 0 || a.hex < 0 || directionTo(state.board, a.hex, t.hex) === -1) return null;
+  const side = hexsideBetween(state, a, t);
+  if (CLIMB_HEXSIDES.includes(side) && !hasFaculty(a, 'climber')) return reject('shockAcrossImpassable');
+  if (side === 'water' && !hasFaculty(a, 'swimmer')) return reject('shockAcrossWater');
   return null;
 }
 
@@ -77,6 +98,7 @@ export function supportRefusal(state: GameState, a: Unit, t: Unit, supported: bo
   if (!supported) return null;
   if (!mayEnterTerrain(a, terrainAt(state.board, t.hex)) || !mayCrossHexside(a, hexsideBetween(state, a, t))) return reject('supportImpassable');
   if (chargeHolds(state, a, t)) return null;
-  const exhausted = a.breath === 'exhausted' || (a.shock === 'charge' && a.breath === 'winded');
+  // A tireless unit takes no breath for the lost charge (§3.1).
+  const exhausted = a.breath === 'exhausted' || (a.shock === 'charge' && a.breath === 'winded' && breathCanWorsen(a));
   return exhausted ? reject('exhaustedMayNotSupport') : null;
 }

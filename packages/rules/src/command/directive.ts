@@ -13,6 +13,7 @@ import { directiveFor } from './situation';
 import { isShooter } from '../fire/shooters';
 import { hasTargetFrom } from '../fire/targets';
 import { ammunitionOf } from '../units/ammunition';
+import { dodgeMayDisengage } from '../units/dodge';
 
 /**
  * What a unit intends to do, as the directive needs to judge it. A move gives
@@ -23,7 +24,7 @@ import { ammunitionOf } from '../units/ammunition';
 export type DirectiveIntent =
   | { type: 'move'; path: Array<{ hex: number; facing: Facing }>; spent: number; mode: MoveMode; stopped?: boolean; charge?: boolean; exit?: MoveExit }
   | { type: 'withdraw' | 'flee'; path?: number[] }
-  | { type: 'shock' | 'duel' | 'rest' | 'reorganise' | 'rally' | 'face' | 'fire' | 'fireDuel' | 'returnToMap' | 'pass' | 'command' };
+  | { type: 'shock' | 'duel' | 'rest' | 'reorganise' | 'rally' | 'reload' | 'face' | 'fire' | 'fireDuel' | 'returnToMap' | 'pass' | 'command' };
 
 /** A move's last step off the map (§2.6.10): the edge hex, the hexside, and whether a visible enemy left there this turn. */
 export interface MoveExit {
@@ -93,15 +94,19 @@ export class DirectiveJudge {
     switch (intent.type) {
       case 'move':
         return this.attackMovement(intent);
+      // §3.1 Esquive (FAC-05): a dodging unit not charging is never bound to shock; it may withdraw or flee instead.
       case 'withdraw':
       case 'flee':
-        return worn ? null : reject('attackNoWithdraw');
+        return worn || dodgeMayDisengage(this.view, u) ? null : reject('attackNoWithdraw');
       case 'rest':
         return tired ? null : reject('attackNoRecovery');
       case 'reorganise':
         return tired && this.elite ? null : reject('attackNoRecovery');
       case 'rally':
         return this.elite ? null : reject('directiveNoRally');
+      // §3.2.6 (l.1986): a shooter out of ammunition may reload instead of attacking.
+      case 'reload':
+        return ammunitionOf(u) === 'exhausted' ? null : reject('attackNoReload');
       default:
         return null;
     }
@@ -211,6 +216,7 @@ export class DirectiveJudge {
         return null;
       case 'rest':
       case 'reorganise':
+      case 'reload':
         return inReach ? reject('regroupInReach') : null;
       // §3.2.6: fire and fire duel only out of the enemy's reach.
       case 'fire':
@@ -280,6 +286,9 @@ export class DirectiveJudge {
       case 'fire':
       case 'fireDuel':
         return reject('retreatNoFire');
+      // §3.2.10: reload under defend, regroup or a special order only.
+      case 'reload':
+        return reject('retreatNoReload');
       default:
         return null;
     }

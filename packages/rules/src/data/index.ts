@@ -5,6 +5,7 @@ import terrainJson from './terrain.json';
 import weaponSystemsJson from './weapon-systems.json';
 import combatResultsJson from './combat-results.json';
 import fireJson from './fire.json';
+import breathJson from './breath.json';
 import {
   Capacity,
   capacityTableSchema,
@@ -15,6 +16,7 @@ import {
   weaponSystemsSchema,
   combatResultsSchema,
   fireTableSchema,
+  breathTableSchema,
 } from './schemas';
 
 export class DataFileError extends Error {
@@ -41,6 +43,7 @@ export const terrainTable = parseDataFile('terrain.json', terrainTableSchema, te
 export const weaponSystems = parseDataFile('weapon-systems.json', weaponSystemsSchema, weaponSystemsJson);
 export const combatResults = parseDataFile('combat-results.json', combatResultsSchema, combatResultsJson);
 export const fireTable = parseDataFile('fire.json', fireTableSchema, fireJson);
+export const breathTable = parseDataFile('breath.json', breathTableSchema, breathJson);
 
 export function capacityRank(c: Capacity) {
   return capacityTable.ranks.find((r) => r.id === c)!;

@@ -186,3 +186,11 @@ export const fireTableSchema = z
   .refine((t) => t.shooters.every((c) => t.range[c] !== undefined), 'every shooter class has a range');
 export type FireTable = z.infer<typeof fireTableSchema>;
 export type ShooterClass = z.infer<typeof shooterClass>;
+
+const breathRow = z.object(Object.fromEntries(CAPACITIES.map((c) => [c, z.number().int()])) as Record<Capacity, z.ZodNumber>).strict();
+
+/** Breath (§3.1, data/breath.json): the fixed advantage by weapon capacity, with rows of their own for some weapon classes (dragons). */
+export const breathTableSchema = z
+  .object({ $comment: z.string().optional(), default: breathRow, byWeaponClass: z.partialRecord(weaponClassSchema, breathRow) })
+  .strict();
+export type BreathTable = z.infer<typeof breathTableSchema>;

@@ -1,6 +1,7 @@
 import { activePlayer, firstRejection, ownPiece, underActivation, rulesLevelRefusal } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
 import { lossOdds } from '../combat/results';
+import { oddsLanding } from '../units/invulnerable';
 import { distance } from '../geometry/hex';
 import type { GameState, Seat, Unit } from '../state/types';
 import type { Modifier } from '../tests/roll';
@@ -52,7 +53,7 @@ export function fireOptions(state: GameState, seat: Seat, piece: string): FireOp
       const rejection = optionRefusal(view, seat, type, piece, t.id);
       const { adv } = shotAdvantage(view, type, a, t, 1);
       const line = shotLine(view, a, t);
-      const option: FireOption = { type, target: t.id, allowed: !rejection, harassment: line.harassment, crossed: line.crossed, advantage: adv.total, modifiers: adv.modifiers, odds: lossOdds(adv.total) };
+      const option: FireOption = { type, target: t.id, allowed: !rejection, harassment: line.harassment, crossed: line.crossed, advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)) };
       if (type === 'fire' && rate > 1) option.combinedAdvantage = shotAdvantage(view, type, a, t, rate).adv.total;
       options.push(rejection ? { ...option, rejection } : option);
     }

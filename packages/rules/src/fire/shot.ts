@@ -10,6 +10,7 @@ import { event, GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { lowerAmmunition } from '../units/ammunition';
+import { lossesLanding, sparedEvents } from '../units/invulnerable';
 import { shotLine } from './line';
 import { fireDuelTargetRefusal, fireTargetRefusal, shooterRefusal, stackFireRefusal } from './targets';
 
@@ -86,7 +87,9 @@ function fireOneShot(state: GameState, volley: Volley, target: string, index: nu
   const events = [event(body, volley.kind === 'fireDuel' ? '§3.2.8' : '§3.2.9')];
   // A double on the resolution roll lowers the shooter's ammunition (§3.2.5), harassment included.
   if (rolled[0] === rolled[1]) events.push(...lowerAmmunition(state, a, '§3.2.5'));
-  const pending: PendingLosses = { side: t.side, kind: volley.kind, attacker: a.id, defender: t.id, hex: t.hex, supported: false, losses, from: a.hex };
+  // An invulnerable target takes none of them (§3.1); the double above still lowers the ammunition.
+  events.push(...sparedEvents(a, t, losses));
+  const pending: PendingLosses = { side: t.side, kind: volley.kind, attacker: a.id, defender: t.id, hex: t.hex, supported: false, losses: lossesLanding(a, t, losses), from: a.hex };
   events.push(...chargeLoss(state, t, pending));
   const plans = lossPlans(viewFor(state, pending.side), pending);
   if (plans.length > 1) {

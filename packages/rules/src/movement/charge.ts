@@ -2,6 +2,7 @@ import { directiveFor, holdsSpecialOrder } from '../command/situation';
 import type { Direction } from '../geometry/hex';
 import { boardIndex, hexsideAt, hexsideInfo, terrainAt, terrainInfo } from '../terrain/board';
 import type { Board, GameState, Unit } from '../state/types';
+import { breathCanWorsen } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
 import type { MoveMode } from './mover';
 import type { WalkState } from './walker';
@@ -35,7 +36,8 @@ export const CHARGE_RUN = {
  */
 export function mayCharge(state: GameState, unit: Unit, mode: MoveMode): boolean {
   if (unit.cohesion !== 'inOrder' || unit.breath === 'exhausted') return false;
-  if (mode !== 'normal' && unit.breath === 'winded') return false;
+  // A tireless unit takes no breath for the mode (§3.1).
+  if (mode !== 'normal' && unit.breath === 'winded' && breathCanWorsen(unit)) return false;
   const directive = directiveFor(state, unit);
   return directive === null || directive === 'attack';
 }

@@ -7,7 +7,7 @@ import { FACINGS, Facing, zoneOf } from '../geometry/facing';
 import { Direction, directionTo, hexLabel } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
 import type { GameState, Seat, Unit } from '../state/types';
-import { movementPoints } from '../units/abilities';
+import { movementPoints, zoneSize } from '../units/abilities';
 import { engagedBy } from '../units/engagement';
 import { crossedLeavingStack } from '../units/crossing';
 import { joiningFacing } from '../units/stack-facing';
@@ -110,7 +110,7 @@ function fleeReorient(ctx: FleeContext, fw: FleeWalk, facing: Facing): FleeWalk 
 /** Leaving the map across an edge hexside of the front zone (§2.6.10): always further from every threat. */
 function fleeExit(ctx: FleeContext, fw: FleeWalk, dir: Direction): FleeWalk | Rejection {
   if (neighbour(ctx.view.board, fw.hex, dir) >= 0) return reject('exitNotEdge');
-  if (zoneOf(ctx.mover.unit.size, fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: hexLabel(ctx.view.board, fw.hex) });
+  if (zoneOf(zoneSize(ctx.mover.unit), fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: hexLabel(ctx.view.board, fw.hex) });
   return { ...fw, exit: dir, ended: 'exit' };
 }
 
@@ -120,7 +120,7 @@ function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number): FleeWalk | Rejecti
   const dir = directionTo(board, fw.hex, to);
   if (dir === -1) return reject('notAdjacentStep', { hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) });
   const label = hexLabel(board, to);
-  if (zoneOf(u.size, fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: label });
+  if (zoneOf(zoneSize(u), fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: label });
   const sc = stepCost(board, u, fw.hex, dir);
   if (sc.kind === 'forbidden') return reject(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', { hex: label });
   if (ctx.enemyAt[to]) return reject('enemyInHex', { hex: label });

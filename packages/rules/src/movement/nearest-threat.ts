@@ -3,7 +3,7 @@ import { FACINGS, Facing, zoneOf } from '../geometry/facing';
 import { Direction, DIRECTIONS, directionTo, distance } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
 import type { GameState, Unit } from '../state/types';
-import { movementPoints } from '../units/abilities';
+import { movementPoints, zoneSize } from '../units/abilities';
 import { isAdjacent } from '../units/engagement';
 import { Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
@@ -78,7 +78,7 @@ export function exitCost(state: GameState, unit: Unit, hex: number, dir: Directi
     unit,
     (h, facing, c, estimate) => {
       if (estimate > bound) return true;
-      if (h !== hex || zoneOf(unit.size, facing, dir) !== 'front') return false;
+      if (h !== hex || zoneOf(zoneSize(unit), facing, dir) !== 'front') return false;
       found = c;
       return true;
     },
@@ -144,7 +144,7 @@ function searchFrom(state: GameState, e: Unit, visit: (hex: number, facing: Faci
     if (visit(hex, facing, cost[k], est(k))) return;
     if ((k & 1) === 0) for (const f of FACINGS) if (f !== facing) relax((hex * 12 + f) * 2 + 1, cost[k] + reorientCost(e, facing, f));
     for (const d of DIRECTIONS) {
-      if (zoneOf(e.size, facing, d) !== 'front') continue;
+      if (zoneOf(zoneSize(e), facing, d) !== 'front') continue;
       const sc = stepCost(board, e, hex, d);
       if (sc.kind === 'forbidden') continue;
       relax((neighbour(board, hex, d) * 12 + facing) * 2, cost[k] + (sc.kind === 'minimal' ? minimal : sc.halves));
@@ -170,6 +170,6 @@ function starts(state: GameState, e: Unit): Array<[number, Facing, Halves]> {
 function wouldEngage(state: GameState, e: Unit, hex: number, facing: Facing, targetHex: number): boolean {
   const dir = directionTo(state.board, hex, targetHex);
   if (dir === -1) return false;
-  if (zoneOf(e.size, facing, dir as Direction) !== 'front') return false;
+  if (zoneOf(zoneSize(e), facing, dir as Direction) !== 'front') return false;
   return isAdjacent(state, { ...e, hex, facing }, { hex: targetHex });
 }

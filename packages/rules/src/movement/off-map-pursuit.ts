@@ -5,8 +5,9 @@ import { announce } from '../fog/announce';
 import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { mod, Modifier, rollTest } from '../tests/roll';
-import { hasFaculty, movementPoints } from '../units/abilities';
+import { movementPoints } from '../units/abilities';
 import { destroyUnit } from '../units/condition';
+import { dodgeModifiers } from '../units/dodge';
 import { moraleThreshold } from '../units/morale';
 
 /**
@@ -17,8 +18,6 @@ import { moraleThreshold } from '../units/morale';
  * The movement that takes the pursuer off the map calls this
  * (movement/off-map-move.ts).
  */
-export const DODGE = 'dodge'; // Faculté Esquive
-
 export function pursue(state: GameState, pursuer: Unit, pursued: Unit, dice: DiceSource): GameEvent[] {
   if (!pursued.offMap) return [];
   pursuer.hex = -1;
@@ -45,7 +44,8 @@ export function pursuitModifiers(state: GameState, tested: Unit, other: Unit): M
   const theirs = capacityIndex(other.profiles.weapon.capacity);
   if (own < theirs) mods.push(mod(-1, "Capacité d'arme supérieure", 'Higher weapon capacity', s));
   if (own > theirs) mods.push(mod(1, "Capacité d'arme de l'ennemi supérieure", "Enemy's higher weapon capacity", s));
-  if (hasFaculty(tested, DODGE)) mods.push(mod(-2, 'Esquive', 'Dodge', s));
+  // l.1193 "si l'Unité poursuivie a la Faculté Esquive", mirrored for the pursuer's test like every line here: only the tested unit's dodge counts (§3.1, FAC-04).
+  mods.push(...dodgeModifiers(tested));
   if (movementPoints(tested) > movementPoints(other)) mods.push(mod(-2, 'Plus rapide', 'Faster', s));
   if (movementPoints(tested) < movementPoints(other)) mods.push(mod(2, 'Moins rapide', 'Slower', s));
   if (tested.cohesion === 'routed') mods.push(mod(1, 'En déroute', 'Routed', s));

@@ -5,6 +5,7 @@ import { chargeOpenAfter, chargeRank } from './charge';
 import { engagingAt } from './charge-settle';
 import { neighbour } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
+import { zoneSize } from '../units/abilities';
 import { facingModel, FacingModel } from './search-facings';
 import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, tryExit, tryReorient, tryStep, turnCost, WalkState } from './walker';
 
@@ -82,7 +83,7 @@ type Visit = (next: WalkState, step: MoveStep, turns: number) => void;
 function successors(ctx: MoveContext, model: FacingModel, ws: WalkState, turns: number, visit: Visit): void {
   if (ws.ended) return;
   const board = ctx.view.board;
-  const size = ctx.mover.unit.size;
+  const size = zoneSize(ctx.mover.unit);
   for (let d = 0; d < 6; d++) {
     // Only the front zone is open (§2.6.3): the walker would refuse the rest.
     if (zoneOf(size, ws.facing, d as Direction) !== 'front') continue;

@@ -1,5 +1,6 @@
 import { FACINGS, Facing } from '../geometry/facing';
 import type { Unit } from '../state/types';
+import { zoneSize } from '../units/abilities';
 import type { MoveStep, WalkState } from './walker';
 
 /**
@@ -31,7 +32,8 @@ export interface FacingModel {
 }
 
 export function facingModel(unit: Unit): FacingModel {
-  return unit.size === 'small' ? turnsCounted(unit.facing) : everyFacing;
+  // A hedgehog, all front and turning for free (§3.1), is searched as a small unit.
+  return zoneSize(unit) === 'small' ? turnsCounted(unit.facing) : everyFacing;
 }
 
 const everyFacing: FacingModel = {

@@ -3,7 +3,7 @@ import type { RejectionCode } from '../actions/rejection-texts';
 import { FACINGS, zoneOf, Facing } from '../geometry/facing';
 import { Direction, hexLabel } from '../geometry/hex';
 import { hexsideAt, neighbour } from '../terrain/board';
-import { mayCrossHexside } from '../units/abilities';
+import { mayCrossHexside, zoneSize } from '../units/abilities';
 import { STACK_LIMIT, stackPoints, stacksWithSmallOnly } from '../units/stacking';
 import { crossingCost, Halves, toPoints } from './costs';
 import { allowanceHalves, mayMoveOnWhileEngaging } from './mover';
@@ -121,7 +121,7 @@ function step(ctx: MoveContext, ws: WalkState, to: number, no: No): WalkState | 
   const dir = directionOf(ctx, ws.hex, to);
   if (dir === -1) return no('notAdjacentStep', () => ({ hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) }));
   const u = ctx.mover.unit;
-  if (zoneOf(u.size, ws.facing, dir) !== 'front') return no('notFrontZone', label);
+  if (zoneOf(zoneSize(u), ws.facing, dir) !== 'front') return no('notFrontZone', label);
   const sc = stepCostAt(ctx, ws.hex, dir);
   if (sc.kind === 'forbidden') return no(sc.reason === 'hexside' ? 'forbiddenHexside' : sc.reason === 'offMap' ? 'offMap' : 'forbiddenTerrain', label);
   if (sc.kind === 'minimal' && ctx.mode !== 'minimal') return no('needsMinimalMovement', label);
@@ -142,7 +142,7 @@ function exit(ctx: MoveContext, ws: WalkState, dir: number, no: No): WalkState |
   if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return no('minimalOneHex');
   if (!Number.isInteger(dir) || dir < 0 || dir > 5 || neighbour(board, ws.hex, dir as Direction) >= 0) return no('exitNotEdge');
   const u = ctx.mover.unit;
-  if (zoneOf(u.size, ws.facing, dir as Direction) !== 'front') return no('notFrontZone', label);
+  if (zoneOf(zoneSize(u), ws.facing, dir as Direction) !== 'front') return no('notFrontZone', label);
   if (!mayCrossHexside(u, hexsideAt(board, ws.hex, dir as Direction))) return no('forbiddenHexside', label);
   if (ws.engagingRun) return no('mustKeepEngaging');
   if (ctx.mode === 'minimal' && affordable(ctx, dir as Direction, leavingCost(ctx, ws.hex, dir as Direction))) return no('minimalNotNeeded', label);
@@ -172,7 +172,7 @@ export function pursuedAt(ctx: MoveContext, ws: WalkState): string | null {
 function affordable(ctx: MoveContext, dir: Direction, stepHalves: Halves): boolean {
   const u = ctx.mover.unit;
   let turn = Number.POSITIVE_INFINITY;
-  for (const f of FACINGS) if (zoneOf(u.size, f, dir) === 'front') turn = Math.min(turn, turnCost(ctx, u.facing, f));
+  for (const f of FACINGS) if (zoneOf(zoneSize(u), f, dir) === 'front') turn = Math.min(turn, turnCost(ctx, u.facing, f));
   return turn + stepHalves <= allowanceHalves(u, 'normal');
 }
 

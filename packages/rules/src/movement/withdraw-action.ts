@@ -11,7 +11,7 @@ import type { GameState, Seat, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { loseBreath, loseCharge } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
-import { crossingTestsOnPath, HexLeft } from '../units/crossing';
+import { crossingTestsOnPath, HexLeft, moveCrossingTests } from '../units/crossing';
 import { joinStack } from '../units/stack-facing';
 import { decoyJoinsStack } from './decoy-stack';
 import { placeInStack } from '../units/stacking';
@@ -54,9 +54,13 @@ export const withdrawRule: ActionRule<WithdrawAction> = {
     const unit = state.units.find((u) => u.id === a.piece);
     const before = unit ? { ...unit } : null;
     const start = unit ? engagedAtStart(state, unit) : null;
+    const decoy = state.decoys.find((d) => d.id === a.piece);
+    const decoyStart = decoy ? { hex: decoy.hex, facing: decoy.facing, rank: decoy.stackRank } : null;
     const events = carryOut(state, a, minimal);
     const after = state.units.find((u) => u.id === a.piece);
     if (after && before) events.push(...crossingTestsOnPath(state, after, before, [withdrawalLeg(state, before, a)], dice));
+    // The large friends a decoy crossed test as if its mimic had crossed them (sheet 000 Leurres), as in a flight.
+    if (decoyStart) events.push(...moveCrossingTests(state, a.piece, decoyStart, [withdrawalLeg(state, decoyStart, a)], dice));
     if (after && !after.destroyed && start && withdrawalOwesTest(start)) events.push(...disengagementTest(state, after, start, false, dice));
     events.push(...concludeActivation(state, true));
     return events;
@@ -64,7 +68,7 @@ export const withdrawRule: ActionRule<WithdrawAction> = {
 };
 
 /** The hex a withdrawal leaves, backward across one of its rear hexsides (§2.3.1.1): the crossing test's leg. */
-function withdrawalLeg(state: GameState, before: Unit, a: WithdrawAction): HexLeft {
+function withdrawalLeg(state: GameState, before: Pick<Unit, 'hex' | 'facing'>, a: WithdrawAction): HexLeft {
   const dir = (a.exit ?? directionTo(state.board, before.hex, a.to!)) as Direction;
   return { hex: before.hex, dir, facing: before.facing };
 }

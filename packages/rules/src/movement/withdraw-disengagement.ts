@@ -4,8 +4,9 @@ import type { DiceSource } from '../state/dice';
 import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { mod, Modifier, rollTest } from '../tests/roll';
-import { movementPoints } from '../units/abilities';
+import { movementPoints, zoneSize } from '../units/abilities';
 import { loseCohesion, loseStep } from '../units/condition';
+import { dodgeModifiers } from '../units/dodge';
 import { engagedBy } from '../units/engagement';
 import { moraleThreshold } from '../units/morale';
 
@@ -25,7 +26,7 @@ export function engagedAtStart(state: GameState, unit: Unit): EngagedAtStart {
   const zones = new Map<string, Zone>();
   for (const e of engagers) {
     const dir = directionTo(state.board, unit.hex, e.hex);
-    zones.set(e.id, dir === -1 ? 'front' : zoneOf(unit.size, unit.facing, dir));
+    zones.set(e.id, dir === -1 ? 'front' : zoneOf(zoneSize(unit), unit.facing, dir));
   }
   return { engagers, zones };
 }
@@ -55,6 +56,8 @@ export function disengagementModifiers(state: GameState, unit: Unit, start: Enga
   if (zones.includes('flank')) mods.push(mod(1, 'Engagée par le flanc', 'Engaged from the flank', s));
   if (zones.includes('rear')) mods.push(mod(2, "Engagée par l'arrière", 'Engaged from the rear', s));
   if (unit.breath === 'exhausted') mods.push(mod(1, 'À bout de souffle', 'Exhausted', s));
+  // §3.1 Esquive (FAC-02): the dodging unit disengages more easily.
+  mods.push(...dodgeModifiers(unit));
   return mods;
 }
 

@@ -6,7 +6,7 @@ import { retreatDirections } from '../geometry/facing';
 import { Direction, directionTo, hexLabel } from '../geometry/hex';
 import { neighbour } from '../terrain/board';
 import type { GameState, Seat, Unit } from '../state/types';
-import { movementPoints } from '../units/abilities';
+import { movementPoints, zoneSize } from '../units/abilities';
 import { engagedBy, engagedTargets } from '../units/engagement';
 import { crossedLeavingStack } from '../units/crossing';
 import { inferiorStackClash, STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
@@ -57,7 +57,7 @@ export function withdrawRefusal(view: GameState, unit: Unit, target: WithdrawTar
   const dir = target.exit ?? (target.to !== undefined ? directionTo(board, unit.hex, target.to) : -1);
   const label = target.to !== undefined && target.to >= 0 && target.to < board.cols * board.rows ? hexLabel(board, target.to) : '—';
   if (dir === -1) return no(reject('notAdjacentStep', { hex: label }));
-  if (!retreatDirections(unit.size, unit.facing).includes(dir as Direction)) return no(reject('withdrawNotRear', { hex: label }));
+  if (!retreatDirections(zoneSize(unit), unit.facing).includes(dir as Direction)) return no(reject('withdrawNotRear', { hex: label }));
   const to = neighbour(board, unit.hex, dir as Direction);
   if (target.exit !== undefined) return to < 0 ? { rejection: null, minimal: false } : no(reject('exitNotEdge'));
   const sc = stepCost(board, unit, unit.hex, dir as Direction);
@@ -90,7 +90,7 @@ function exposedAt(view: GameState, unit: Unit, to: number): boolean {
   const v = { ...view, units: view.units.map((o) => (o.id === unit.id ? placed : o)) };
   return engagedBy(v, placed).some((e) => {
     const d = directionTo(view.board, to, e.hex);
-    return d !== -1 && zoneOf(unit.size, unit.facing, d) !== 'front';
+    return d !== -1 && zoneOf(zoneSize(unit), unit.facing, d) !== 'front';
   });
 }
 
@@ -101,7 +101,7 @@ export function withdrawOptions(state: GameState, seat: Seat, piece: string): Wi
   if (!mover || mover.unit.side !== seat || mover.unit.hex < 0) return [];
   const u = mover.unit;
   const refusal = withdrawUnitRefusal(view, u);
-  return retreatDirections(u.size, u.facing).map((dir) => {
+  return retreatDirections(zoneSize(u), u.facing).map((dir) => {
     const to = neighbour(view.board, u.hex, dir);
     const target = to < 0 ? { exit: dir } : { to };
     const r = refusal ? { rejection: refusal, minimal: false } : withWithdrawDirective(view, u, to, withdrawRefusal(view, u, target));

@@ -8,13 +8,13 @@ import type { Decoy, GameState, Unit } from '../state/types';
  * une Unité réelle, le joueur annonçant quel est le « Type » de la
  * pseudo-Unité endossée par le Leurre et se conformant ensuite à sa
  * déclaration"): every action that affects only itself is open to it — move,
- * rest, reorganise, rally, face — as to the unit it imitates (its mimic)
+ * rest, reorganise, rally, face, reload — as to the unit it imitates (its mimic)
  * standing where the decoy stands. It has no breath or cohesion of its own:
  * its owner declares what it plays, so each action is judged with the
  * condition it needs (`pretend`), and with the mimic's type, profiles, size,
  * wing and the decoy's own order marker. It follows no directive (§4.5.1).
  */
-export type SelfOnlyAction = 'rest' | 'reorganise' | 'rally';
+export type SelfOnlyAction = 'rest' | 'reorganise' | 'rally' | 'reload';
 
 /** The player's own decoy under this id, on the map. */
 export function decoyOnMap(state: GameState, piece: string): Decoy | undefined {
@@ -22,7 +22,7 @@ export function decoyOnMap(state: GameState, piece: string): Decoy | undefined {
 }
 
 /** The unit the decoy plays: its mimic (or the mover's stand-in when the mimic is gone) in the decoy's place. */
-export function standIn(state: GameState, decoy: Decoy, pretend: Partial<Pick<Unit, 'breath' | 'cohesion'>> = {}): Unit {
+export function standIn(state: GameState, decoy: Decoy, pretend: Partial<Pick<Unit, 'breath' | 'cohesion' | 'ammunition'>> = {}): Unit {
   const model = state.units.find((u) => u.id === decoy.mimic) ?? moverOf(state, decoy.id)!.unit;
   const order = decoy.specialOrder ? 'specialOrder' : decoy.activated ? 'activated' : 'none';
   return {
@@ -52,7 +52,7 @@ export function standIn(state: GameState, decoy: Decoy, pretend: Partial<Pick<Un
  * action on the same facts. Only for reading conditions; null when `piece`
  * is no decoy on the map.
  */
-export function asPlayed(state: GameState, piece: string, pretend: Partial<Pick<Unit, 'breath' | 'cohesion'>> = {}): GameState | null {
+export function asPlayed(state: GameState, piece: string, pretend: Partial<Pick<Unit, 'breath' | 'cohesion' | 'ammunition'>> = {}): GameState | null {
   const decoy = decoyOnMap(state, piece);
   if (!decoy) return null;
   const units = [...state.units.filter((u) => u.id !== decoy.mimic), standIn(state, decoy, pretend)];

@@ -37,6 +37,8 @@ export type EventBody =
       losses: number;
     }
   | { type: 'recoiled'; unit: string; from: number; to: number }
+  /** An invulnerable defender takes none of a result's losses (§3.1): the attacker has no weapon able to harm it. */
+  | { type: 'lossesCancelled'; unit: string; losses: number; reason: 'invulnerable' }
   | { type: 'lossesAwaited'; unit: string; side: SideId; losses: number }
   | { type: 'advanced'; unit: string; from: number; to: number }
   | { type: 'activated'; piece: string; side: SideId }
@@ -71,9 +73,17 @@ export type EventBody =
       natural?: 'success' | 'failure';
     }
   | { type: 'breathChanged'; unit: string; breath: Breath; reason: string }
+  /** A tireless unit ignores a result that would add a level of breath (§3.1): the reason it would have. */
+  | { type: 'breathIgnored'; unit: string; reason: string }
   | { type: 'cohesionChanged'; unit: string; cohesion: Cohesion; reason: string }
   | { type: 'chargeLost'; unit: string; now: ShockMarker }
   | { type: 'stepLost'; unit: string; steps: number; reason: string }
+  /**
+   * A faculty's die at activation (§3.1: light-fragile, evanescence). Its
+   * owner hears the faculty and whether a step was lost; when the piece is
+   * under a cover the others hear only that the cover rolled, and the die.
+   */
+  | { type: 'facultyRoll'; piece: string; die: number; faculty?: 'lightFragile' | 'evanescent'; stepLost?: boolean }
   | { type: 'unitDestroyed'; unit: string; hex: number; reason: string }
   | { type: 'withdrew'; unit: string; from: number; to: number; minimal: boolean }
   | { type: 'fled'; unit: string; from: number; path: MoveStepReport[]; cost: number }
@@ -88,7 +98,7 @@ export type EventBody =
   /** Ammunition (§3.2.3, §3.2.6): lowered by a double, restored by a reload. */
   | { type: 'ammunitionChanged'; unit: string; ammunition: Ammunition; reason: 'double' | 'reload' }
   /** Owner only: his decoy took a self-only action, which changed nothing on it (§4.5.1). */
-  | { type: 'decoyActed'; piece: string; action: 'rest' | 'reorganise' | 'rally' }
+  | { type: 'decoyActed'; piece: string; action: 'rest' | 'reorganise' | 'rally' | 'reload' }
   // Hidden deployment (§4.5.2): public, and telling nothing of what was placed
   | { type: 'deployed'; side: SideId }
   | { type: 'deploymentEnded' }

@@ -30,6 +30,8 @@ export type TestKind =
   | 'rest'
   | 'reorganisation'
   | 'rally'
+  | 'reload'
+  | 'fright'
   | 'demoralisation'
   | 'wingMorale';
 

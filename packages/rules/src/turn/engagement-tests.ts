@@ -8,6 +8,7 @@ import type { GameState, Unit } from '../state/types';
 import { mod, Modifier, rollTest } from '../tests/roll';
 import { loseCharge, loseCohesion } from '../units/condition';
 import { engagedBy } from '../units/engagement';
+import { zoneSize } from '../units/abilities';
 import { moraleThreshold } from '../units/morale';
 import { hexesLeftByMove, moveCrossingTests, type StartPlace } from '../units/crossing';
 
@@ -55,7 +56,7 @@ export function engagementModifiers(state: GameState, unit: Unit, enemy: Unit, k
   }
   if (enemy.shock === 'charge') mods.push(mod(1, "L'ennemi charge", 'The enemy charges', s));
   const dir = directionTo(state.board, unit.hex, enemy.hex);
-  const zone = dir === -1 ? 'front' : zoneOf(unit.size, unit.facing, dir);
+  const zone = dir === -1 ? 'front' : zoneOf(zoneSize(unit), unit.facing, dir);
   if (zone === 'flank') mods.push(mod(1, 'Engagée par le flanc', 'Engaged from the flank', s));
   if (zone === 'rear') mods.push(mod(2, "Engagée par l'arrière", 'Engaged from the rear', s));
   return mods;

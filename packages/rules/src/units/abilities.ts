@@ -1,13 +1,16 @@
 import { capacityRank, movementClass } from '../data';
 import type { Faculty, Hexside, Terrain } from '../data/schemas';
-import { hexsideInfo } from '../terrain/board';
-import type { Unit } from '../state/types';
+import type { UnitSize } from '../geometry/facing';
+import { hexsideInfo, terrainAt } from '../terrain/board';
+import type { Board, Unit } from '../state/types';
 
 /** Faculties named in the sheets that the movement rules look at. */
 export const FACULTY = {
   climber: 'climber', // Grimpeuse
   swimmer: 'swimmer', // Nageuse
   fireImmune: 'fireImmune', // Immunisée contre le Feu
+  forestAdapted: 'forestAdapted', // Adaptation en Forêt
+  hedgehog: 'hedgehog', // Hérisson
 } as const;
 
 export function hasFaculty(u: Pick<Unit, 'faculties'>, f: Faculty): boolean {
@@ -32,7 +35,32 @@ export function movementPoints(u: Pick<Unit, 'profiles'>): number {
 export function mayEnterTerrain(u: Pick<Unit, 'profiles' | 'faculties'>, t: Terrain): boolean {
   const row = movementClass(u.profiles.movement.class);
   if (t === 'lava' && !row.flying && !hasFaculty(u, FACULTY.fireImmune)) return false;
-  return row.terrain[t] !== null;
+  return row.terrain[t] !== null || entersByFaculty(u, t);
+}
+
+/** A swimmer enters a water hex its movement class forbids, by minimal movement only (§3.1, Nageuse, l.1832). */
+export function entersByFaculty(u: Pick<Unit, 'profiles' | 'faculties'>, t: Terrain): boolean {
+  return t === 'water' && hasFaculty(u, FACULTY.swimmer) && movementClass(u.profiles.movement.class).terrain.water === null;
+}
+
+/**
+ * The terrain a hex counts as for the unit's movement: a forest-adapted unit
+ * takes a wood or forest hex as clear terrain (§3.1, l.1811). Combat keeps
+ * the hex's own terrain.
+ */
+export function movementTerrain(board: Board, u: Pick<Unit, 'faculties'>, hex: number): Terrain {
+  const f = board.features[hex];
+  if ((f === 'wood' || f === 'forest') && hasFaculty(u, FACULTY.forestAdapted)) return 'clear';
+  return terrainAt(board, hex);
+}
+
+/**
+ * The shape of the unit's zones (§2.3): a hedgehog has neither flank nor
+ * rear zone, the six hexes around it are its front (§3.1, l.1807), as for a
+ * small unit — with the rear of the same six for withdrawal and recoil (l.294).
+ */
+export function zoneSize(u: Pick<Unit, 'size' | 'faculties'>): UnitSize {
+  return hasFaculty(u, FACULTY.hedgehog) ? 'small' : u.size;
 }
 
 /** Whether the unit may cross this hexside (common-mechanics sheet, "Côté d'Hex"). */
@@ -43,4 +71,16 @@ export function mayCrossHexside(u: Pick<Unit, 'profiles' | 'faculties'>, h: Hexs
   if (allowed.includes('climber') && hasFaculty(u, FACULTY.climber)) return true;
   if (allowed.includes('swimmer') && hasFaculty(u, FACULTY.swimmer)) return true;
   return false;
+}
+
+/**
+ * Whether the unit crosses this hexside only thanks to its faculty — a climber
+ * over an impassable, wall or fortification hexside, a swimmer over a water
+ * one: then only by minimal movement (§3.1, l.1830, l.1832; FAC-27 for
+ * fortifications until the "Assaut" section is supplied).
+ */
+export function crossesByFaculty(u: Pick<Unit, 'profiles' | 'faculties'>, h: Hexside): boolean {
+  const allowed = hexsideInfo(h).crossableBy;
+  if (allowed.includes('all') || (allowed.includes('flyer') && isFlying(u))) return false;
+  return mayCrossHexside(u, h);
 }

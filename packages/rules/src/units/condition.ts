@@ -2,6 +2,7 @@ import { tell } from '../fog/announce';
 import { unitLost } from '../command/demoralisation';
 import { event, GameEvent } from '../state/events';
 import type { Breath, GameState, Unit } from '../state/types';
+import { hasFaculty } from './abilities';
 import { engagedTargets } from './engagement';
 
 /**
@@ -13,8 +14,21 @@ import { engagedTargets } from './engagement';
 const WORSE_BREATH: Record<Breath, Breath> = { fresh: 'winded', winded: 'exhausted', exhausted: 'exhausted' };
 const BETTER_BREATH: Record<Breath, Breath> = { fresh: 'fresh', winded: 'fresh', exhausted: 'winded' };
 
-/** One more level of breath (§2.8.1); never beyond exhausted. */
+/**
+ * Whether a result that adds a level of breath does anything to the unit:
+ * a tireless unit ignores them all (§3.1, Infatigable).
+ */
+export function breathCanWorsen(unit: Pick<Unit, 'faculties'>): boolean {
+  return !hasFaculty(unit, 'tireless');
+}
+
+/**
+ * One more level of breath (§2.8.1); never beyond exhausted. Every result
+ * that adds one comes here, so a tireless unit's ignoring it is told here
+ * (§3.1), to whoever hears the unit's breath (a hidden unit's owner only).
+ */
 export function loseBreath(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+  if (!breathCanWorsen(unit)) return [tell(state, unit.id, { type: 'breathIgnored', unit: unit.id, reason }, '§3.1')];
   if (unit.breath === 'exhausted') return [];
   unit.breath = WORSE_BREATH[unit.breath];
   return [tell(state, unit.id, { type: 'breathChanged', unit: unit.id, breath: unit.breath, reason }, section)];
@@ -69,11 +83,15 @@ export function loseCharge(state: GameState, unit: Unit, section: string, toCont
   return [...events, ...loseBreath(state, unit, 'chargeLost', '§2.6.9')];
 }
 
-/** One step lost (§2.1); the last one destroys the unit. */
+/**
+ * One step lost (§2.1); the last one destroys the unit. A hidden unit's
+ * steps are its owner's to know (a faculty's roll can cost one under its
+ * cover, §3.1); its destruction is everyone's.
+ */
 export function loseStep(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
   unit.steps -= 1;
   if (unit.steps <= 0) return destroyUnit(state, unit, reason, section);
-  return [event({ type: 'stepLost', unit: unit.id, steps: unit.steps, reason }, section)];
+  return [tell(state, unit.id, { type: 'stepLost', unit: unit.id, steps: unit.steps, reason }, section)];
 }
 
 /** The unit leaves the game. */

@@ -5,6 +5,7 @@ import { mod, Modifier, rollTest } from '../tests/roll';
 import { Facing, turnSteps, zoneOf } from '../geometry/facing';
 import { directionTo, type Direction, type GridSize } from '../geometry/hex';
 import { loseCohesion } from './condition';
+import { dodgeModifiers } from './dodge';
 import { moraleThreshold } from './morale';
 
 /**
@@ -21,7 +22,9 @@ export function crossingTests(state: GameState, mover: Unit, crossed: Unit[], di
  * A decoy crossing friends (sheet 000, Leurres): the crossed units test as
  * if the unit it imitates (`mimic`, placed where the decoy is) had crossed
  * them, or the tests a hidden unit causes would tell it from a decoy. There
- * is no one under the cover to test.
+ * is no one under the cover to test, but the decoy rolls the test its mimic
+ * would take (dodge included), told to its owner only and with no
+ * consequence, so that the dice run as for a hidden unit.
  */
 export function decoyCrossingTests(state: GameState, mimic: Unit, crossed: Unit[], dice: DiceSource): GameEvent[] {
   return crossingTestsOf(state, mimic, crossed, dice, mimic.facing, false);
@@ -31,7 +34,16 @@ function crossingTestsOf(state: GameState, mover: Unit, crossed: Unit[], dice: D
   const large = crossed.filter((u) => u.size === 'large' && u.id !== mover.id);
   if (mover.size !== 'large' || large.length === 0) return [];
   const modifiers = crossingModifiers({ ...mover, facing }, large);
-  return [...(moverTests ? [mover] : []), ...large].flatMap((u) => crossingTest(state, u, modifiers, dice));
+  // §3.1 Esquive (FAC-03, A-31): −2 on the tests a dodging unit takes itself, never on those of the units it crosses.
+  const own = (u: Unit) => [...modifiers, ...dodgeModifiers(u)];
+  const moverEvents = moverTests ? crossingTest(state, mover, own(mover), dice) : decoyCrossingRoll(state, mover, own(mover), dice);
+  return [...moverEvents, ...large.flatMap((u) => crossingTest(state, u, own(u), dice))];
+}
+
+/** The decoy's own roll, as its mimic's test (the decoy's id as subject, so owner-only): nothing to lose. */
+function decoyCrossingRoll(state: GameState, mimic: Unit, modifiers: Modifier[], dice: DiceSource): GameEvent[] {
+  if (skipsCrossingTest(mimic)) return [];
+  return [rollTest(state, dice, { test: 'crossing', subject: mimic.id, threshold: moraleThreshold(state, mimic), modifiers, section: '§2.3.1.2' }).event];
 }
 
 /** Units already routed, magic, steady, and demonic once shaken skip the test. */

@@ -2,7 +2,7 @@ import { Direction, directionTo } from '../geometry/hex';
 import { zoneOf } from '../geometry/facing';
 import { hexsideAt, terrainAt } from '../terrain/board';
 import type { GameState, Unit } from '../state/types';
-import { mayCrossHexside, mayEnterTerrain } from './abilities';
+import { mayCrossHexside, mayEnterTerrain, zoneSize } from './abilities';
 import { stackPlace } from './stacking';
 
 /** The geometry and state a unit needs to engage: where it is, where it faces, who it is. */
@@ -30,7 +30,7 @@ export function engages(state: GameState, a: Placed, b: Unit): boolean {
   if (a.side === b.side || a.cohesion === 'routed' || a.hex < 0 || b.hex < 0) return false;
   const dir = directionTo(state.board, a.hex, b.hex);
   if (dir === -1) return false;
-  if (zoneOf(a.size, a.facing, dir) !== 'front') return false;
+  if (zoneOf(zoneSize(a), a.facing, dir) !== 'front') return false;
   if (!isAdjacent(state, a, b)) return false;
   return mayBeEngagedFrom(state, b, ((dir + 3) % 6) as Direction);
 }
@@ -40,7 +40,7 @@ function mayBeEngagedFrom(state: GameState, b: Unit, fromDir: Direction): boolea
   const place = stackPlace(state, b);
   if (place === 'alone') return true;
   if (place === 'middle') return false;
-  const zone = zoneOf(b.size, b.facing, fromDir);
+  const zone = zoneOf(zoneSize(b), b.facing, fromDir);
   return place === 'front' ? zone !== 'rear' : zone === 'rear';
 }
 

@@ -3,6 +3,7 @@ import type { Facing } from '../geometry/facing';
 import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { loseCohesion } from './condition';
+import { hasFaculty } from './abilities';
 
 /**
  * Stacked units share one orientation (§2.3.1; sheet 000, Orientation): the
@@ -32,7 +33,8 @@ export function joinStack(state: GameState, unit: Unit): GameEvent[] {
   if (unit.size === 'large' && others.every((o) => o.size === 'small')) return others.flatMap((o) => turnWithStack(state, o, facing));
   if (facing === unit.facing) return [];
   unit.facing = facing;
-  if (unit.size === 'small') return [tell(state, unit.id, { type: 'stackAligned', unit: unit.id, facing, cohesionLost: false }, '§2.3.1')];
+  // A hedgehog reorients without risk to its cohesion, as a small unit (§3.1; sheet 000, Orientation).
+  if (unit.size === 'small' || hasFaculty(unit, 'hedgehog')) return [tell(state, unit.id, { type: 'stackAligned', unit: unit.id, facing, cohesionLost: false }, '§2.3.1')];
   const lost = loseCohesion(state, unit, 'stackAligned', '§2.3.1');
   return [tell(state, unit.id, { type: 'stackAligned', unit: unit.id, facing, cohesionLost: lost.length > 0 }, '§2.3.1'), ...lost];
 }
