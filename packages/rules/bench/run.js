@@ -8,9 +8,9 @@
 // make them: one untimed pass over every piece first, so that the first
 // piece does not also pay for compiling the code (that pass is reported as
 // information, "first pass").
-const { createGame, apply, reachable, viewFor, piecesToActivate, distance, lineOfSight, fireOptions, reloadOption, isShooter } = require('../dist');
+const { createGame, apply, reachable, viewFor, piecesToActivate, distance, lineOfSight, fireOptions, reloadOption, isShooter, stepCost, movementPoints, neighbourOf } = require('../dist');
 const { SCENARIOS } = require('../dist/scenarios');
-const { deployFirstFit, deployFord, stressScenario } = require('../dist/testing');
+const { deployFirstFit, deployFord, stressScenario, stressGame } = require('../dist/testing');
 
 /** The battle as turn 1 opens: the-ford's hidden deployment made as the tests make it, any other's at the first legal hexes (§4.5.2). */
 const opened = (scenario, seed) => (scenario.id === 'the-ford' ? deployFord : deployFirstFit)(createGame(scenario, seed));
@@ -55,6 +55,57 @@ for (const scenario of [...SCENARIOS, stressScenario()]) {
   global.gc?.();
   const perGame = (process.memoryUsage().heapUsed - before) / games.length / 1024;
   console.log(`info ${'memory per game state'.padEnd(44)} ${perGame.toFixed(1).padStart(9)} KiB`);
+}
+// The move search against its baseline (issue 9): reachable() for every piece of
+// the side to play on the stress battle, and a plain Dijkstra over the same
+// board with the same step costs (no facing, no directive, no other unit)
+// from the same hexes, measured in the same run: median and worst, and their
+// ratio. The goals (median ≤ 1 ms, worst ≤ 5 ms, within 20× the baseline) are
+// printed with whether they hold; they are the issue's, not yet this code's.
+{
+  const state = stressGame('bench');
+  const side = state.activeSide;
+  const plain = (unit) => {
+    const size = state.board.cols * state.board.rows;
+    const dist = new Float64Array(size).fill(Infinity);
+    const heap = [[0, unit.hex]];
+    dist[unit.hex] = 0;
+    const budget = movementPoints(unit) * 2;
+    while (heap.length > 0) {
+      let best = 0;
+      for (let i = 1; i < heap.length; i++) if (heap[i][0] < heap[best][0]) best = i;
+      const [d, hex] = heap.splice(best, 1)[0];
+      if (d > dist[hex]) continue;
+      for (let dir = 0; dir < 6; dir++) {
+        const sc = stepCost(state.board, unit, hex, dir);
+        if (sc.kind !== 'cost') continue;
+        const to = neighbourOf(state.board, hex, dir);
+        const nd = d + sc.halves;
+        if (nd <= budget && nd < dist[to]) {
+          dist[to] = nd;
+          heap.push([nd, to]);
+        }
+      }
+    }
+    return dist;
+  };
+  const rows = [];
+  for (const piece of piecesToActivate(state, side)) {
+    const activated = apply(state, side, { type: 'activate', piece });
+    const unit = activated.ok && activated.state.units.find((u) => u.id === piece && u.hex >= 0);
+    if (!unit) continue;
+    reachable(activated.state, side, piece, 'normal');
+    rows.push({ search: time(() => reachable(activated.state, side, piece, 'normal'), 3), baseline: time(() => plain(unit), 3) });
+  }
+  const med = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const search = rows.map((r) => r.search);
+  const baseline = rows.map((r) => r.baseline);
+  console.log(`\nstress battle: the move search of ${rows.length} pieces (wings under attack and defend directives)`);
+  console.log(`info ${'plain Dijkstra, median (baseline)'.padEnd(44)} ${med(baseline).toFixed(3).padStart(9)} ms`);
+  const goal = (name, value, target, unit = 'ms') => console.log(`${value <= target ? 'ok  ' : 'GOAL'} ${name.padEnd(44)} ${value.toFixed(3).padStart(9)} ${unit}   (goal ≤ ${target}${unit === 'ms' ? ' ms' : '×'})`);
+  goal('reachable, median', med(search), 1);
+  goal('reachable, worst', Math.max(...search), 5);
+  goal('reachable / plain Dijkstra, medians', med(search) / med(baseline), 20, '×');
 }
 // Line of sight for every pair of units (§3.2.4): what fire options and the
 // hidden units' sweep ask for. Measured on the largest shipped scenario as a

@@ -13,6 +13,8 @@ export interface Rejection {
 
 export function reject(code: RejectionCode, params: Record<string, string | number> = {}): Rejection {
   const entry = REJECTIONS[code];
+  // Without parameters the texts are the entry's own (legal-action checks refuse often: no regex then).
+  if (Object.keys(params).length === 0) return { code, section: entry.section, message: { fr: entry.fr, en: entry.en } };
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
   return { code, section: entry.section, message: { fr: fill(entry.fr), en: fill(entry.en) } };
 }

@@ -3,6 +3,7 @@ import type { Facing } from '../geometry/facing';
 import { Halves, stepCost, toHalves } from '../movement/costs';
 import { MinHeap } from '../movement/heap';
 import { engageCost, exitCost } from '../movement/nearest-threat';
+import { approachField, ApproachField } from '../movement/approach-field';
 import { movementTable } from '../data';
 import { neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
@@ -21,6 +22,7 @@ export class DirectiveFields {
   private readonly each = new Map<string, Halves>();
   private readonly reach = new Map<number, boolean>();
   private edge?: Float64Array;
+  private field?: ApproachField;
   readonly enemies: Unit[];
   /** Enemies in the open that left the map this turn: still the nearest enemy to approach for an attack movement (§2.6.10). */
   readonly offMapEnemies: Unit[];
@@ -39,8 +41,9 @@ export class DirectiveFields {
     const known = this.approach.get(key);
     if (known !== undefined) return known;
     const placed = { ...this.unit, hex, facing };
-    let best = Number.POSITIVE_INFINITY;
-    for (const e of this.enemies) best = Math.min(best, engageCost(this.view, placed, e, best));
+    // One search for every hex and facing (movement/approach-field.ts), made on the first question: a preview asks for many.
+    this.field ??= approachField(this.view, this.unit, this.enemies);
+    let best = this.field.at(hex, facing);
     // Off the map, reaching it means standing in its exit hex with the exit hexside ahead (§2.6.10).
     for (const e of this.offMapEnemies) best = Math.min(best, exitCost(this.view, placed, e.offMap!.hex, e.offMap!.dir as Direction, best));
     this.approach.set(key, best);

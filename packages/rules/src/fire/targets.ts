@@ -111,5 +111,8 @@ export function fireDuelTargetRefusal(view: GameState, a: Unit, targetId: string
  */
 export function hasTargetFrom(view: GameState, unit: Unit, hex: number, facing: number): boolean {
   const placed = { ...unit, hex, facing };
-  return view.units.some((t) => t.side !== unit.side && !t.hidden && t.hex >= 0 && !t.destroyed && !reachRefusal(view, placed, t) && !stackTargetRefusal(view, placed, t));
+  // Out of range first: it is the cheapest refusal, and most enemies of a large battle are far.
+  const range = fireRange(view, placed);
+  const open = (t: Unit) => t.side !== unit.side && !t.hidden && t.hex >= 0 && !t.destroyed && distance(view.board, hex, t.hex) <= range;
+  return view.units.some((t) => open(t) && !reachRefusal(view, placed, t) && !stackTargetRefusal(view, placed, t));
 }
