@@ -5,7 +5,8 @@
  * shots explained in the dice log, the warband's losses and the archers'
  * ammunition marker. "Show line of sight" tells a blocked line and why
  * (sheet 000, Ligne de Vue). At Ardenne's next turn the archers reload
- * next to their commander (§3.2.10), and both players see the marker go. The script is played on the rules library
+ * next to their commander (§3.2.10), and both players see the marker go;
+ * Aelis then duels Grik with her bow (§3.2.8). The script is played on the rules library
  * first (e2e/helpers/fire.ts) on the first seed whose dice give a double;
  * the browsers send the same actions, so the server rolls the same dice.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
@@ -186,6 +187,26 @@ describe('fire in the browser (§3.2)', () => {
       await logLine(page, 'Archers du Val a rechargé');
     }
     await shot(b, 'b-reloaded');
+  });
+
+  it('§3.2.8 Duel au tir: Aelis duels Grik with her bow; the panel shows the duel’s odds; both players read the shot', async () => {
+    const step = stepOf('fireDuel');
+    const option = fireOptions(step.before, 'ardenne', 'a-aelis').find((o) => o.type === 'fireDuel' && o.target === 'o-grik')!;
+    expect(option.allowed).toBe(true);
+    await activate(a, 'a-aelis');
+    await a.click('button[data-action="fireDuel"]');
+    await waitPicker(a, 'fireDuel');
+    const card = a.locator('[data-testid="fire-panel"] .target[data-target="o-grik"]');
+    await expect(card.locator('.adv').textContent()).resolves.toContain(option.advantage > 0 ? `+${option.advantage}` : String(option.advantage));
+    await expect(card.locator('ul.modifiers li').count()).resolves.toBe(option.modifiers.length);
+    await shot(a, 'a-fire-duel-panel');
+    await a.click('button[data-action="confirm-fireDuel"]');
+    const duel = step.events.find((e): e is Extract<GameEvent, { type: 'combat' }> => e.type === 'combat')!;
+    for (const page of [a, b]) {
+      const line = await logLine(page, /Duel de tir de Aelis contre Grik/, 'combat');
+      await expect(line.textContent()).resolves.toContain(`dés ${duel.dice[0]} + ${duel.dice[1]}`);
+    }
+    await shot(b, 'b-fire-duel');
   });
 
   it('no page reported an error', () => {

@@ -12,7 +12,10 @@ import { apply, createGame, hexLabel, parseHexLabel, type GameEvent, type GameSt
  * kept is the first on which a shot rolls a double (the ammunition falls to
  * diminished, §3.2.5) and no shot leaves a loss for the defender to choose.
  * Both sides then end their turns, and at Ardenne's next turn the archers
- * reload next to their commander (§3.2.10: automatic within 2 hexes).
+ * reload next to their commander (§3.2.10: automatic within 2 hexes), then
+ * Aelis, an archer character stacked with her guard at 1108, duels Grik,
+ * stacked with his at 1107 (§3.2.8: a small character stacked with a large
+ * unit against a small character so stacked).
  */
 const COLS = 14;
 const ROWS = 10;
@@ -63,6 +66,11 @@ export function fireInput(): ScenarioInput {
       unit('a-gauvain', 'Sire Gauvain', A, 'ardenne-archers', '0609', 0, 'character', 'character'),
       unit('o-warband', "Bande d'Uzgul", B, 'horde', '0505', 6, 'infantry'),
       unit('o-uzgul', 'Uzgul', B, 'horde', '1302', 6, 'character', 'character'),
+      // The fire duel (§3.2.8): Aelis and Grik, archer characters each stacked with a large guard, the two stacks face to face.
+      unit('a-guard', "Garde d'Aelis", A, 'ardenne-archers', '1108', 0, 'infantry'),
+      unit('a-aelis', 'Aelis', A, 'ardenne-archers', '1108', 0, 'archers', 'character'),
+      unit('o-guard', 'Garde de Grik', B, 'horde', '1107', 6, 'infantry'),
+      unit('o-grik', 'Grik', B, 'horde', '1107', 6, 'archers', 'character'),
     ],
   };
 }
@@ -101,6 +109,10 @@ function play(scenario: Scenario, seed: string): FireScript | null {
   if (!send(A, { type: 'activate', piece: 'a-archers' })) return null;
   const reloaded = send(A, { type: 'reload', piece: 'a-archers' });
   if (!reloaded || state.units.find((u) => u.id === 'a-archers')!.ammunition !== undefined) return null;
+  // Then Aelis duels Grik with her bow (§3.2.8): one shot, no loss left for the defender to choose.
+  if (!send(A, { type: 'activate', piece: 'a-aelis' })) return null;
+  const duel = send(A, { type: 'fireDuel', piece: 'a-aelis', target: 'o-grik' });
+  if (!duel || state.pendingLosses || !duel.some((e) => e.type === 'combat' && e.kind === 'fireDuel')) return null;
   return { seed, steps, state };
 }
 
