@@ -49,6 +49,7 @@ import {
   type ScenarioInput,
 } from '@lames/rules';
 import { openFileStore, type FileStore } from '../src/persistence/file-store';
+import { replayJournal } from '../src/persistence/journal';
 import { joinBattle, leaveAll, openBattle, settle, startTestServer, waitFor, welcomed, type Seated, type TestServer } from './helpers';
 
 const GRID = { cols: 10, rows: 10 };
@@ -453,7 +454,8 @@ async function runOverTheWire(c: Case, under: Under, steps: Step[] = c.steps): P
     keep();
     await leaveAll(...everyone());
     await waitForClosed(id);
-    const record = (await store.load(id))!;
+    // The battle as it stands: its snapshot and the actions journalled after it (persistence/journal.ts).
+    const record = replayJournal((await store.load(id))!);
     c.prep(record.state, actor);
     c.prep(local, actor);
     await store.save(record);

@@ -1,22 +1,32 @@
 /**
- * The embedded store: one JSON file per battle in `<dataDir>/battles/<id>.json`.
+ * The embedded store: one JSON file per battle in `<dataDir>/battles/<id>.json`
+ * (the last snapshot) and its journal `<id>.journal` (JSON lines, one per
+ * action appended since).
  *
  * Meant for a single server process (no locking between processes). Each save
  * writes a temporary file next to the target, flushes it to disk and renames
  * it over the target: a rename within a directory is atomic, so after a crash
  * the file holds either the previous record or the new one, never half of one.
+ * Then the journal is removed; a crash before that leaves entries the
+ * snapshot already includes, which load skips by their index.
+ *
+ * An append writes one line to the journal and flushes it: its cost depends
+ * on the action, not on the battle's length. A line torn by a crash (never
+ * acknowledged) is ignored at load and ended before the next append.
  */
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
-import { checkRecord, CorruptRecordError, isValidBattleId } from './record-schema';
+import { checkJournalEntry, checkRecord, CorruptRecordError, isValidBattleId } from './record-schema';
+import { entriesAfter } from './journal';
 import { KeyedQueue } from './keyed-queue';
-import type { BattleRecord, BattleStore, BattleSummary } from './store';
+import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { isExpired, summaryOf } from './summary';
 
 const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
 const TEMP_SUFFIX = '.tmp';
+const JOURNAL_SUFFIX = '.journal';
 /** Temporary files older than this are leftovers of a crash, not a save in progress. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
@@ -37,6 +47,8 @@ export class FileStore implements BattleStore {
   private readonly queue = new KeyedQueue();
   /** What the lobby and the expiry sweep need of every battle, kept up to date by save and delete. */
   private readonly index = new Map<string, IndexEntry>();
+  /** Journals this process has appended to since they were last dropped: their end is known to be a whole line. */
+  private readonly journalsEnded = new Set<string>();
   private closed = false;
 
   constructor(readonly dir: string) {}
@@ -44,6 +56,11 @@ export class FileStore implements BattleStore {
   /** The file of a battle; the id must already be valid. */
   fileOf(id: string): string {
     return path.join(this.dir, `${id}.json`);
+  }
+
+  /** The journal of a battle: the actions appended since its snapshot, one JSON line each. */
+  journalOf(id: string): string {
+    return path.join(this.dir, `${id}${JOURNAL_SUFFIX}`);
   }
 
   async save(r: BattleRecord): Promise<void> {
@@ -56,21 +73,50 @@ export class FileStore implements BattleStore {
     await this.queue.run(r.id, async () => {
       await this.writeAtomically(this.fileOf(r.id), json);
       this.index.set(r.id, entry);
+      // The snapshot includes every action journalled so far (see the header on a crash right here).
+      await this.dropJournal(r.id);
     });
   }
 
-  async load(id: string): Promise<BattleRecord | null> {
+  async append(id: string, entry: JournalEntry, head: BattleHead): Promise<void> {
     this.assertOpen();
     assertId(id);
-    const file = this.fileOf(id);
-    let text: string;
-    try {
-      text = await fs.readFile(file, 'utf8');
-    } catch (e) {
-      if (isMissing(e)) return null;
-      throw e;
-    }
-    return parseFile(text, file, id);
+    checkJournalEntry(entry, head, `battle ${id}, action ${String(entry?.n)}`);
+    const line = `${JSON.stringify({ ...entry, head })}\n`;
+    const indexEntry: IndexEntry = { summary: head.summary, access: head.access, updatedAt: head.updatedAt };
+    await this.queue.run(id, async () => {
+      if (!this.index.has(id)) throw new Error(`Cannot append to battle ${id}: it has no saved record`);
+      const file = this.journalOf(id);
+      const handle = await fs.open(file, 'a+', 0o600);
+      let created = false;
+      try {
+        let prefix = '';
+        if (!this.journalsEnded.has(id)) {
+          // First append since this process opened the journal: a crash may have torn its last line.
+          const { size } = await handle.stat();
+          created = size === 0;
+          if (!created) {
+            const last = Buffer.alloc(1);
+            await handle.read(last, 0, 1, size - 1);
+            if (last[0] !== 0x0a) prefix = '\n';
+          }
+        }
+        await handle.writeFile(prefix + line, 'utf8');
+        // Acknowledged only once on disk, like a save.
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      if (created) await syncDir(this.dir);
+      this.journalsEnded.add(id);
+      this.index.set(id, indexEntry);
+    });
+  }
+
+  async load(id: string): Promise<StoredBattle | null> {
+    this.assertOpen();
+    assertId(id);
+    return (await this.read(id))?.stored ?? null;
   }
 
   async delete(id: string): Promise<void> {
@@ -78,6 +124,7 @@ export class FileStore implements BattleStore {
     assertId(id);
     await this.queue.run(id, async () => {
       await fs.rm(this.fileOf(id), { force: true });
+      await this.dropJournal(id);
       this.index.delete(id);
       await syncDir(this.dir);
     });
@@ -110,8 +157,8 @@ export class FileStore implements BattleStore {
       const id = RECORD_FILE.exec(name)?.[1];
       if (!id) continue;
       try {
-        const record = await this.load(id);
-        if (record) this.index.set(id, entryOf(record));
+        const read = await this.read(id);
+        if (read) this.index.set(id, read.head ? { summary: read.head.summary, access: read.head.access, updatedAt: read.head.updatedAt } : entryOf(read.stored));
       } catch (e) {
         // One damaged file must not hide every other battle from the lobby;
         // loading that battle still fails with the same message.
@@ -129,6 +176,41 @@ export class FileStore implements BattleStore {
 
   private assertOpen(): void {
     if (this.closed) throw new Error('The battle store is closed');
+  }
+
+  /** The snapshot, the journal entries after it and the head of the last one (null without any). */
+  private async read(id: string): Promise<{ stored: StoredBattle; head: BattleHead | null } | null> {
+    const file = this.fileOf(id);
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+    const stored: StoredBattle = parseFile(text, file, id);
+    let journalText: string;
+    try {
+      journalText = await fs.readFile(this.journalOf(id), 'utf8');
+    } catch (e) {
+      if (isMissing(e)) return { stored, head: null };
+      throw e;
+    }
+    const where = `battle journal ${this.journalOf(id)}`;
+    const lines = parseJournal(journalText, where);
+    const after = entriesAfter(lines.map((l) => l.entry), stored.actions ?? 0, where);
+    if (after.length === 0) return { stored, head: null };
+    const head = lines[lines.length - 1].head;
+    stored.updatedAt = head.updatedAt;
+    stored.status = head.status;
+    if (head.access) stored.access = head.access;
+    stored.journal = after;
+    return { stored, head };
+  }
+
+  private async dropJournal(id: string): Promise<void> {
+    this.journalsEnded.delete(id);
+    await fs.rm(this.journalOf(id), { force: true });
   }
 
   private async writeAtomically(file: string, data: string): Promise<void> {
@@ -173,6 +255,29 @@ function parseFile(text: string, file: string, id: string): BattleRecord {
     throw new CorruptRecordError(where, `id: the file holds battle ${JSON.stringify(record.id)}`);
   }
   return record;
+}
+
+/**
+ * The lines of a journal file. A line that is not JSON can only be one torn by
+ * a crash in the middle of an append, never acknowledged: it is skipped (a
+ * real loss shows as a gap in the indexes, see entriesAfter). A line that is
+ * JSON but not an entry is a CorruptRecordError.
+ */
+function parseJournal(text: string, where: string): { entry: JournalEntry; head: BattleHead }[] {
+  const lines: { entry: JournalEntry; head: BattleHead }[] = [];
+  for (const [i, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let value: { head?: unknown } & Record<string, unknown>;
+    try {
+      value = JSON.parse(line) as typeof value;
+    } catch {
+      continue;
+    }
+    const { head, ...entry } = value ?? {};
+    checkJournalEntry(entry, head, `${where}, line ${i + 1}`);
+    lines.push({ entry: entry as unknown as JournalEntry, head: head as BattleHead });
+  }
+  return lines;
 }
 
 /** Makes the rename itself durable; best effort, as some platforms cannot open a directory. */

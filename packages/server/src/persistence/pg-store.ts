@@ -6,12 +6,20 @@
  * the lobby lists and sorts by, and `summary` the public summary the lobby
  * pages through (LIMIT/OFFSET), so listing never reads a game state.
  * Unqualified table names: the connection's search_path picks the schema.
+ *
+ * Each accepted action is a row of `lames_battle_actions` (battle id, index,
+ * the entry and the head after it as jsonb), appended with the update of the
+ * battle's small columns in one statement; the `record` column is rewritten
+ * only by a snapshot (save), which drops the battle's actions in the same
+ * statement. Updating other columns of a row leaves its large `record` value
+ * where it is (TOAST), so an append does not grow with the battle.
  */
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { redactUrl } from '../config';
-import { checkRecord, isValidBattleId } from './record-schema';
+import { checkJournalEntry, checkRecord, isValidBattleId } from './record-schema';
+import { entriesAfter } from './journal';
 import { KeyedQueue } from './keyed-queue';
-import type { BattleRecord, BattleStore, BattleSummary } from './store';
+import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { summaryOf } from './summary';
 
 /**
@@ -45,6 +53,21 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       ALTER TABLE lames_battles ADD COLUMN IF NOT EXISTS summary jsonb;
       CREATE INDEX IF NOT EXISTS lames_battles_listed ON lames_battles (updated_at DESC, id) WHERE listed AND status <> 'ended';
       CREATE INDEX IF NOT EXISTS lames_battles_expirable ON lames_battles (updated_at) WHERE expirable;
+    `,
+  },
+  {
+    // The journal (issues 9 and 12): one row per action appended since the
+    // battle's snapshot in lames_battles.record. No foreign key, so that
+    // lames_battles can still be truncated on its own; save and delete drop
+    // a battle's rows themselves.
+    version: 3,
+    sql: `
+      CREATE TABLE IF NOT EXISTS lames_battle_actions (
+        battle_id text NOT NULL,
+        n integer NOT NULL,
+        entry jsonb NOT NULL,
+        PRIMARY KEY (battle_id, n)
+      );
     `,
   },
 ];
@@ -96,8 +119,10 @@ export class PgStore implements BattleStore {
     const summary = summaryOf(r);
     const expirable = !!r.access && !r.access.othersClaimed;
     await this.queue.run(r.id, async () => {
+      // One statement: the snapshot and the end of the journal it includes land together.
       await this.pool.query(
-        `INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record, listed, expirable, summary)
+        `WITH dropped AS (DELETE FROM lames_battle_actions WHERE battle_id = $1)
+         INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record, listed, expirable, summary)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb)
          ON CONFLICT (id) DO UPDATE SET
            battle_name = EXCLUDED.battle_name,
@@ -113,7 +138,29 @@ export class PgStore implements BattleStore {
     });
   }
 
-  async load(id: string): Promise<BattleRecord | null> {
+  async append(id: string, entry: JournalEntry, head: BattleHead): Promise<void> {
+    this.assertOpen();
+    assertId(id);
+    checkJournalEntry(entry, head, `battle ${id}, action ${String(entry?.n)}`);
+    const json = JSON.stringify({ ...entry, head });
+    const expirable = !!head.access && !head.access.othersClaimed;
+    await this.queue.run(id, async () => {
+      // One round trip: the head columns (never the record) and the new row; no row for a battle never saved.
+      const { rowCount } = await this.pool.query(
+        `WITH battle AS (
+           UPDATE lames_battles SET updated_at = $3, status = $4, listed = $5, expirable = $6, summary = $7::jsonb
+           WHERE id = $1 RETURNING id
+         )
+         INSERT INTO lames_battle_actions (battle_id, n, entry)
+         SELECT id, $2, $8::jsonb FROM battle
+         ON CONFLICT (battle_id, n) DO UPDATE SET entry = EXCLUDED.entry`,
+        [id, entry.n, head.updatedAt, head.status, !!head.summary?.listed, expirable, head.summary && JSON.stringify(head.summary), json],
+      );
+      if (rowCount === 0) throw new Error(`Cannot append to battle ${id}: it has no saved record`);
+    });
+  }
+
+  async load(id: string): Promise<StoredBattle | null> {
     this.assertOpen();
     assertId(id);
     const { rows } = await this.pool.query<{ record: unknown }>(
@@ -121,14 +168,34 @@ export class PgStore implements BattleStore {
       [id],
     );
     if (rows.length === 0) return null;
-    return checkRecord(rows[0].record, `battle ${id} in table lames_battles`);
+    const stored: StoredBattle = checkRecord(rows[0].record, `battle ${id} in table lames_battles`);
+    const base = stored.actions ?? 0;
+    const actions = await this.pool.query<{ n: number; entry: { head?: unknown } & Record<string, unknown> }>(
+      'SELECT n, entry FROM lames_battle_actions WHERE battle_id = $1 AND n >= $2 ORDER BY n',
+      [id, base],
+    );
+    if (actions.rows.length === 0) return stored;
+    const where = `battle ${id} in table lames_battle_actions`;
+    const entries = actions.rows.map(({ n, entry: { head, ...entry } }) => {
+      checkJournalEntry(entry, head, `${where}, action ${n}`);
+      return { entry: entry as unknown as JournalEntry, head: head as BattleHead };
+    });
+    stored.journal = entriesAfter(entries.map((e) => e.entry), base, where);
+    const head = entries[entries.length - 1].head;
+    stored.updatedAt = head.updatedAt;
+    stored.status = head.status;
+    if (head.access) stored.access = head.access;
+    return stored;
   }
 
   async delete(id: string): Promise<void> {
     this.assertOpen();
     assertId(id);
     await this.queue.run(id, async () => {
-      await this.pool.query('DELETE FROM lames_battles WHERE id = $1', [id]);
+      await this.pool.query(
+        'WITH dropped AS (DELETE FROM lames_battle_actions WHERE battle_id = $1) DELETE FROM lames_battles WHERE id = $1',
+        [id],
+      );
     });
   }
 

@@ -53,6 +53,17 @@ const stateSchema = z.looseObject({
   stackCounter: z.number(),
 });
 
+const accessSchema = z.object({
+  listed: z.boolean(),
+  creatorSeat: z.string().min(1),
+  seats: z.record(
+    z.string(),
+    z.object({ keyHash: hashSchema.nullable(), inviteHash: hashSchema.nullable(), playerName: z.string().nullable() }),
+  ),
+  spectatorHash: hashSchema,
+  othersClaimed: z.boolean(),
+});
+
 export const battleRecordSchema = z.looseObject({
   id: z.string().regex(BATTLE_ID_PATTERN, 'expected 1 to 64 letters, digits, _ or -'),
   battleName: z.string(),
@@ -63,18 +74,24 @@ export const battleRecordSchema = z.looseObject({
   state: stateSchema,
   log: z.array(z.looseObject({ type: z.string() })),
   // Absent from records saved before seat keys (issue 7): they still load, but no room resumes them.
-  access: z
-    .object({
-      listed: z.boolean(),
-      creatorSeat: z.string().min(1),
-      seats: z.record(
-        z.string(),
-        z.object({ keyHash: hashSchema.nullable(), inviteHash: hashSchema.nullable(), playerName: z.string().nullable() }),
-      ),
-      spectatorHash: hashSchema,
-      othersClaimed: z.boolean(),
-    })
-    .optional(),
+  access: accessSchema.optional(),
+  // Absent from records saved before the journal: 0.
+  actions: z.number().int().nonnegative().optional(),
+});
+
+/** One journal entry with the head stored next to it (persistence/journal.ts). */
+export const journalEntrySchema = z.object({
+  n: z.number().int().nonnegative(),
+  seat: z.string().min(1),
+  action: z.looseObject({ type: z.string() }),
+  events: z.array(z.looseObject({ type: z.string() })),
+});
+
+export const headSchema = z.object({
+  updatedAt: isoDate,
+  status: z.enum(['playing', 'ended']),
+  access: accessSchema.optional(),
+  summary: z.looseObject({ battleId: z.string() }).nullable(),
 });
 
 /**
@@ -83,17 +100,26 @@ export const battleRecordSchema = z.looseObject({
  * CorruptRecordError naming the first wrong fields otherwise.
  * `where` says what was read, e.g. "battle file /data/battles/x.json".
  */
+function describe(error: z.ZodError): string {
+  const issues = error.issues.slice(0, 3).map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(record)';
+    return `${field}: ${issue.message}`;
+  });
+  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
+  return issues.join('; ') + more;
+}
+
+/** Checks a journal entry and its head (written or read back); throws a CorruptRecordError naming the wrong fields. */
+export function checkJournalEntry(entry: unknown, head: unknown, where: string): void {
+  const e = journalEntrySchema.safeParse(entry);
+  if (!e.success) throw new CorruptRecordError(where, describe(e.error));
+  const h = headSchema.safeParse(head);
+  if (!h.success) throw new CorruptRecordError(where, `head: ${describe(h.error)}`);
+}
+
 export function checkRecord(value: unknown, where: string): BattleRecord {
   const result = battleRecordSchema.safeParse(value);
-  if (!result.success) {
-    const issues = result.error.issues.slice(0, 3).map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(record)';
-      return `${field}: ${issue.message}`;
-    });
-    const more =
-      result.error.issues.length > 3 ? ` (and ${result.error.issues.length - 3} more)` : '';
-    throw new CorruptRecordError(where, issues.join('; ') + more);
-  }
+  if (!result.success) throw new CorruptRecordError(where, describe(result.error));
   const record = value as BattleRecord;
   // A battle saved by an older version gets the fields added since (persistence/upgrade.ts).
   upgradeState(record.state);

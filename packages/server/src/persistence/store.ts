@@ -1,13 +1,16 @@
 /**
  * Where battles are kept between server restarts.
  *
- * A room saves its battle's whole record (state + log) after each change and
- * a new room resumes it by id. Two stores implement the same interface:
+ * A room appends each accepted action to its battle's journal (the action,
+ * its seat and its events, with the small envelope of the record), and saves
+ * the whole record (state + log), a snapshot, on seat changes, every
+ * SNAPSHOT_EVERY actions and when it closes; a new room resumes it by id,
+ * replaying the journal entries after the snapshot (persistence/journal.ts). Two stores implement the same interface:
  * PostgreSQL when DATABASE_URL is set (several server processes, durable
  * hosting) and one JSON file per battle otherwise (a single process, nothing
  * to install). See docs/persistence.md.
  */
-import type { GameEvent, GameState } from '@lames/rules';
+import type { GameEvent, GameState, Seat } from '@lames/rules';
 import type { BattleSummary } from './summary';
 import type { ServerConfig } from '../config';
 import { openFileStore } from './file-store';
@@ -29,7 +32,39 @@ export interface BattleRecord {
   log: GameEvent[];
   /** Who may sit where. Absent from records saved before seat keys: such a battle cannot be resumed. */
   access?: BattleAccess;
+  /**
+   * How many accepted actions `state` includes: the journal entries numbered
+   * from it follow this snapshot, those before are already in it. Absent
+   * from records saved before the journal: 0.
+   */
+  actions?: number;
 }
+
+/** One accepted action as the journal keeps it: replaying `action` for `seat` on the state of the `n` actions before gives `events`. */
+export interface JournalEntry {
+  /** The action's index since the start of the battle (0 for the first). */
+  n: number;
+  seat: Seat;
+  action: { type: string };
+  events: GameEvent[];
+}
+
+/** The small part of a record an action may change, stored with each journal entry instead of the whole record. */
+export interface BattleHead {
+  updatedAt: string;
+  status: 'playing' | 'ended';
+  access?: BattleAccess;
+  /** The lobby summary after the action (summaryOf), so that listing never replays a journal. */
+  summary: BattleSummary | null;
+}
+
+/**
+ * What load gives back: the last snapshot and, when actions were appended
+ * since, the journal entries after it (numbered from `actions`), in order,
+ * with the envelope (updatedAt, status, access) of the last one. Rebuild the
+ * current state with replayJournal (persistence/journal.ts).
+ */
+export type StoredBattle = BattleRecord & { journal?: JournalEntry[] };
 
 /**
  * The seats of a battle and who holds them, as hashes only (rooms/seat-keys):
@@ -60,10 +95,20 @@ export interface SeatAccess {
 export type { BattleSummary } from './summary';
 
 export interface BattleStore {
-  /** Creates or replaces the record with this id. Saves of one id are applied in call order. */
+  /**
+   * Creates or replaces the record with this id (a snapshot): the journal
+   * entries before `r.actions` are dropped. Saves and appends of one id are
+   * applied in call order.
+   */
   save(r: BattleRecord): Promise<void>;
-  /** The record, or null when no battle has this id. Throws on an invalid id or a corrupted record. */
-  load(id: string): Promise<BattleRecord | null>;
+  /**
+   * Adds one accepted action to the journal of a saved battle and updates
+   * its envelope, without writing its state: the cost does not grow with the
+   * battle's history.
+   */
+  append(id: string, entry: JournalEntry, head: BattleHead): Promise<void>;
+  /** The last snapshot and the journal after it, or null when no battle has this id. Throws on an invalid id or a corrupted record. */
+  load(id: string): Promise<StoredBattle | null>;
   /** Forgets a battle (no error when there is none); ordered after the saves of that id already made. */
   delete(id: string): Promise<void>;
   /** One page of listed, unfinished battles, most recently updated first, from stored summaries. */

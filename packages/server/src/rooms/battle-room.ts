@@ -1,6 +1,7 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { actionSchema, apply, createGame, eventsFor, reject, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
-import type { BattleAccess, BattleRecord } from '../persistence/store';
+import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
+import type { BattleAccess, BattleRecord, JournalEntry } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
@@ -71,8 +72,14 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /** The options a new battle was opened with, for its creator's seat. */
   private opening: NewBattleOptions | null = null;
   private readonly seats = new SeatBook();
-  /** The last save under way: disposal waits for it. */
+  /** The last save or append under way: disposal waits for it. */
   private saving: Promise<void> = Promise.resolve();
+  /** Accepted actions since the battle started: the index of the next journal entry. */
+  private actions = 0;
+  /** Actions appended to the journal since the last snapshot asked for. */
+  private sinceSnapshot = 0;
+  /** A save or an append failed: the next store write is a whole snapshot, so the journal never has a gap. */
+  private snapshotDue = false;
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -82,6 +89,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.log = opening.log;
     this.head = opening.head;
     this.access = opening.access;
+    this.actions = opening.actions;
     this.roomId = opening.head.id;
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
@@ -162,6 +170,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   }
 
   override async onDispose(): Promise<void> {
+    // A closing room leaves a snapshot, so that resuming it replays nothing.
+    if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) void this.save();
     await this.saving;
   }
 
@@ -293,13 +303,15 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (!result.ok) return this.refuse(client, result.rejection);
     this.game = result.state;
     this.log.push(...result.events);
+    const entry: JournalEntry = { n: this.actions, seat, action: parsed.data, events: result.events };
+    this.actions += 1;
     this.syncState();
     this.state.actionCount += 1;
     this.broadcastPatch();
     for (const c of this.clients) {
       if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
     }
-    await this.save();
+    await this.storeAction(entry);
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
@@ -331,7 +343,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   // --- opening and saving ------------------------------------------------------
 
-  private newBattle(options: NewBattleOptions): { state: GameState; log: GameEvent[]; head: RecordHead; access: null } {
+  private newBattle(options: NewBattleOptions): { state: GameState; log: GameEvent[]; head: RecordHead; access: null; actions: number } {
     const scenario = this.deps.scenarios.get(options.scenarioId);
     if (!scenario) throw new Refusal('unknownScenario', { id: options.scenarioId });
     if (options.seat !== 'referee' && !scenario.sides.some((s) => s.id === options.seat)) throw new Refusal('unknownSeat', { seat: options.seat });
@@ -342,13 +354,15 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       scenarioId: scenario.id,
       createdAt: new Date().toISOString(),
     };
-    return { state: createGame(scenario, this.deps.newSeed()), log: [], head, access: null };
+    return { state: createGame(scenario, this.deps.newSeed()), log: [], head, access: null, actions: 0 };
   }
 
-  private async resumeBattle(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead; access: BattleAccess }> {
+  private async resumeBattle(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead; access: BattleAccess; actions: number }> {
     let record: BattleRecord | null;
     try {
-      record = await this.deps.store.load(id);
+      const stored = await this.deps.store.load(id);
+      // The snapshot, then every action journalled after it, replayed through the rules.
+      record = stored && replayJournal(stored);
     } catch (e) {
       this.deps.logError(`battle ${id}: could not be loaded`, e);
       throw new Refusal('storeUnavailable');
@@ -358,22 +372,40 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (!record.access) throw new Refusal('battleWithoutSeats', { id });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
     const { state, log, access } = record;
-    return { state, log: [...log], head: { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt }, access };
+    return { state, log: [...log], head: { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt }, access, actions: record.actions ?? 0 };
   }
 
-  /** Saves the whole record; a failure is logged and told, and play goes on. */
+  /**
+   * Stores an accepted action: appended to the journal, then a whole
+   * snapshot every SNAPSHOT_EVERY actions and at the end of the battle; only
+   * a snapshot after a failed write, which may have left a gap in the journal.
+   */
+  private storeAction(entry: JournalEntry): Promise<void> {
+    if (this.snapshotDue) return this.save();
+    this.sinceSnapshot += 1;
+    const head = headOf(this.recordOf([], structuredClone(this.access!)));
+    const appended = this.write(() => this.deps.store.append(this.roomId, entry, head));
+    return this.game.status === 'ended' || this.sinceSnapshot >= SNAPSHOT_EVERY ? this.save() : appended;
+  }
+
+  /** Saves the whole record (a snapshot); a failure is logged and told, and play goes on. */
   private save(): Promise<void> {
-    const record: BattleRecord = {
-      ...this.head,
-      updatedAt: new Date().toISOString(),
-      status: this.game.status,
-      state: this.game,
-      log: [...this.log],
-      access: structuredClone(this.access!),
-    };
-    // One save after another, in the order they were asked: a slower earlier save never lands over a later one, and onDispose waits for the last.
+    const record = this.recordOf([...this.log], structuredClone(this.access!));
+    this.sinceSnapshot = 0;
+    this.snapshotDue = false;
+    return this.write(() => this.deps.store.save(record));
+  }
+
+  /** The record as it stands; `log` and `access` are copies taken by the caller, the state is never changed in place. */
+  private recordOf(log: GameEvent[], access: BattleAccess): BattleRecord {
+    return { ...this.head, updatedAt: new Date().toISOString(), status: this.game.status, state: this.game, log, access, actions: this.actions };
+  }
+
+  private write(task: () => Promise<void>): Promise<void> {
+    // One write after another, in the order they were asked: a slower earlier save never lands over a later one, and onDispose waits for the last.
     this.saving = this.saving.then(() =>
-      this.deps.store.save(record).catch((e: unknown) => {
+      task().catch((e: unknown) => {
+        this.snapshotDue = true;
         this.deps.logError(`battle ${this.roomId}: could not be saved`, e);
         this.broadcast('storeError', STORE_ERROR);
       }),
