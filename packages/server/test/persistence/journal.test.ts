@@ -5,11 +5,9 @@
  * through the rules again. The same tests run on the file store and on
  * PostgreSQL (LAMES_TEST_PG_URL, required as in pg-store.test.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client } from 'pg';
 import { apply, createGame, type GameEvent, type GameState } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { randomGame } from '@lames/rules/testing';
@@ -18,6 +16,7 @@ import { headOf, replayJournal, SNAPSHOT_EVERY } from '../../src/persistence/jou
 import { openPgStore, type PgStore } from '../../src/persistence/pg-store';
 import { CorruptRecordError, type BattleRecord, type BattleStore, type JournalEntry } from '../../src/persistence/store';
 import { makeRecord } from './fixtures';
+import { PG_URL, pgTestSchema } from './pg-schema';
 
 const ACTIONS = 150;
 
@@ -228,31 +227,13 @@ describe('file store journal', () => {
 });
 
 describe('PostgreSQL journal', () => {
-  const PG_URL = process.env.LAMES_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const SCHEMA = `lames_test_${randomBytes(6).toString('hex')}`;
-  let admin: Client;
+  const pg = pgTestSchema();
+  const SCHEMA = pg.schema;
   let store: PgStore;
 
-  beforeAll(async () => {
-    admin = new Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-    try {
-      await admin.connect();
-    } catch (e) {
-      throw new Error(`PostgreSQL is not reachable at ${PG_URL} (${(e as Error).message}). These tests need it (see pg-store.test.ts).`);
-    }
-    await admin.query(`CREATE SCHEMA ${SCHEMA}`);
-  });
-
-  afterAll(async () => {
-    if (admin) {
-      await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`).catch(() => undefined);
-      await admin.end();
-    }
-  });
-
   beforeEach(async () => {
-    store = await openPgStore(PG_URL, { options: `-c search_path=${SCHEMA}` });
-    await admin.query(`TRUNCATE ${SCHEMA}.lames_battles, ${SCHEMA}.lames_battle_actions`);
+    store = await openPgStore(PG_URL, { options: pg.connection.options });
+    await pg.admin().query(`TRUNCATE ${SCHEMA}.lames_battles, ${SCHEMA}.lames_battle_actions`);
   });
 
   afterEach(async () => {
@@ -263,26 +244,26 @@ describe('PostgreSQL journal', () => {
     store: () => store,
     snapshotThenCrash: async (record) => {
       // The snapshot and the end of its journal are one statement in PostgreSQL: put the old rows back to act the crash.
-      const { rows } = await admin.query(`SELECT battle_id, n, entry FROM ${SCHEMA}.lames_battle_actions WHERE battle_id = $1`, [record.id]);
+      const { rows } = await pg.admin().query(`SELECT battle_id, n, entry FROM ${SCHEMA}.lames_battle_actions WHERE battle_id = $1`, [record.id]);
       await store.save(record);
       for (const r of rows) {
-        await admin.query(`INSERT INTO ${SCHEMA}.lames_battle_actions (battle_id, n, entry) VALUES ($1, $2, $3)`, [r.battle_id, r.n, r.entry]);
+        await pg.admin().query(`INSERT INTO ${SCHEMA}.lames_battle_actions (battle_id, n, entry) VALUES ($1, $2, $3)`, [r.battle_id, r.n, r.entry]);
       }
     },
   });
 
   test('migration 3 creates lames_battle_actions; an append writes one row and the head columns, never the record', async () => {
-    const { rows: versions } = await admin.query(`SELECT version FROM ${SCHEMA}.lames_schema_version ORDER BY version`);
+    const { rows: versions } = await pg.admin().query(`SELECT version FROM ${SCHEMA}.lames_schema_version ORDER BY version`);
     expect(versions.map((r) => r.version)).toContain(3);
     await store.save(recordAt('rows', 0));
     await play(store, 'rows', 0, 70);
-    const { rows } = await admin.query(
+    const { rows } = await pg.admin().query(
       `SELECT (record->>'actions')::int AS actions, status, updated_at, summary FROM ${SCHEMA}.lames_battles WHERE id = 'rows'`,
     );
     expect(rows[0].actions).toBe(64);
     expect(rows[0].updated_at.toISOString()).toBe(recordAt('rows', 70).updatedAt);
     expect(rows[0].summary).toEqual(headOf(recordAt('rows', 70)).summary);
-    const { rows: actions } = await admin.query(`SELECT n FROM ${SCHEMA}.lames_battle_actions WHERE battle_id = 'rows' ORDER BY n`);
+    const { rows: actions } = await pg.admin().query(`SELECT n FROM ${SCHEMA}.lames_battle_actions WHERE battle_id = 'rows' ORDER BY n`);
     expect(actions.map((r) => r.n)).toEqual([64, 65, 66, 67, 68, 69]);
   });
 });

@@ -2,45 +2,21 @@
  * Runs against a real PostgreSQL (LAMES_TEST_PG_URL). Each run works in its
  * own schema, so parallel runs and the data of other tests never collide.
  */
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { MIGRATIONS, openPgStore, type PgStore } from '../../src/persistence/pg-store';
 import { openStore } from '../../src/persistence/store';
 import { readConfig } from '../../src/config';
 import { makeRecord, storeContract } from './fixtures';
+import { PG_URL, pgTestSchema } from './pg-schema';
 
-const PG_URL = process.env.LAMES_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const SCHEMA = `lames_test_${randomBytes(6).toString('hex')}`;
-// application_name lets a test count this run's connections in pg_stat_activity.
-const inSchema = { options: `-c search_path=${SCHEMA}`, application_name: SCHEMA };
+const pg = pgTestSchema();
+const SCHEMA = pg.schema;
+const inSchema = pg.connection;
 
-let admin: Client;
 let store: PgStore;
-
-beforeAll(async () => {
-  admin = new Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    throw new Error(
-      `PostgreSQL is not reachable at ${PG_URL} (${(e as Error).message}). These tests need it: start it ` +
-        '(e.g. `sudo service postgresql start`, or `docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust ' +
-        '-e POSTGRES_DB=test postgres:16`) or point LAMES_TEST_PG_URL at one.',
-    );
-  }
-  await admin.query(`CREATE SCHEMA ${SCHEMA}`);
-});
-
-afterAll(async () => {
-  if (admin) {
-    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`).catch(() => undefined);
-    await admin.end();
-  }
-});
 
 beforeEach(async () => {
   store = await openPgStore(PG_URL, inSchema);
-  await admin.query(`TRUNCATE ${SCHEMA}.lames_battles`);
+  await pg.admin().query(`TRUNCATE ${SCHEMA}.lames_battles`);
 });
 
 afterEach(async () => {
@@ -50,7 +26,7 @@ afterEach(async () => {
 /** Connections opened with this run's application_name; the server drops them shortly after the client leaves. */
 async function connectionsOfThisRun(): Promise<number> {
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await admin.query(
+    const { rows } = await pg.admin().query(
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
       [SCHEMA],
     );
@@ -61,7 +37,7 @@ async function connectionsOfThisRun(): Promise<number> {
 
 describe('PostgreSQL store', () => {
   test('creates lames_battles and records the schema version in lames_schema_version', async () => {
-    const { rows: columns } = await admin.query(
+    const { rows: columns } = await pg.admin().query(
       `SELECT column_name, data_type FROM information_schema.columns
        WHERE table_schema = $1 AND table_name = 'lames_battles' ORDER BY ordinal_position`,
       [SCHEMA],
@@ -78,7 +54,7 @@ describe('PostgreSQL store', () => {
       { column_name: 'expirable', data_type: 'boolean' },
       { column_name: 'summary', data_type: 'jsonb' },
     ]);
-    const { rows: versions } = await admin.query(
+    const { rows: versions } = await pg.admin().query(
       `SELECT version FROM ${SCHEMA}.lames_schema_version ORDER BY version`,
     );
     expect(versions.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
@@ -90,7 +66,7 @@ describe('PostgreSQL store', () => {
       openPgStore(PG_URL, inSchema),
     ]);
     await Promise.all([a.close(), b.close()]);
-    const { rows } = await admin.query(
+    const { rows } = await pg.admin().query(
       `SELECT count(*)::int AS n FROM ${SCHEMA}.lames_schema_version`,
     );
     expect(rows[0].n).toBe(MIGRATIONS.length);
@@ -100,7 +76,7 @@ describe('PostgreSQL store', () => {
     const record = makeRecord('round_trip-1');
     await store.save(record);
     expect(await store.load('round_trip-1')).toEqual(record);
-    const { rows } = await admin.query(
+    const { rows } = await pg.admin().query(
       `SELECT battle_name, scenario_id, status, created_at, updated_at FROM ${SCHEMA}.lames_battles`,
     );
     expect(rows).toEqual([
@@ -124,7 +100,7 @@ describe('PostgreSQL store', () => {
     later.state.turn = 3;
     await store.save(later);
     expect(await store.load('b1')).toEqual(later);
-    const { rows } = await admin.query(
+    const { rows } = await pg.admin().query(
       `SELECT id, battle_name, status FROM ${SCHEMA}.lames_battles`,
     );
     expect(rows).toEqual([{ id: 'b1', battle_name: 'Renamed', status: 'ended' }]);
@@ -139,7 +115,7 @@ describe('PostgreSQL store', () => {
 
   test('a corrupted row gives a clear error naming the field', async () => {
     await store.save(makeRecord('b1'));
-    await admin.query(`UPDATE ${SCHEMA}.lames_battles SET record = record - 'log' WHERE id = 'b1'`);
+    await pg.admin().query(`UPDATE ${SCHEMA}.lames_battles SET record = record - 'log' WHERE id = 'b1'`);
     await expect(store.load('b1')).rejects.toThrow(
       /battle b1 in table lames_battles is corrupted: log: /,
     );
@@ -157,7 +133,7 @@ describe('PostgreSQL store', () => {
 
   test('close ends the pool: later calls fail and the connections are gone', async () => {
     await store.save(makeRecord('b1'));
-    const open = await admin.query(
+    const open = await pg.admin().query(
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
       [SCHEMA],
     );
@@ -167,7 +143,7 @@ describe('PostgreSQL store', () => {
     await pending; // close waited for it
     await expect(store.load('b1')).rejects.toThrow(/closed/);
     await store.close(); // twice is harmless
-    const { rows } = await admin.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.lames_battles`);
+    const { rows } = await pg.admin().query(`SELECT count(*)::int AS n FROM ${SCHEMA}.lames_battles`);
     expect(rows[0].n).toBe(2);
     expect(await connectionsOfThisRun()).toBe(0);
   });
