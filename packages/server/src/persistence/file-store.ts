@@ -116,7 +116,8 @@ export class FileStore implements BattleStore {
   async load(id: string): Promise<StoredBattle | null> {
     this.assertOpen();
     assertId(id);
-    return (await this.read(id))?.stored ?? null;
+    // After the writes of this id already asked for: a load never reads a snapshot and a journal from two different moments.
+    return this.queue.run(id, async () => (await this.read(id))?.stored ?? null);
   }
 
   async delete(id: string): Promise<void> {

@@ -163,6 +163,11 @@ export class PgStore implements BattleStore {
   async load(id: string): Promise<StoredBattle | null> {
     this.assertOpen();
     assertId(id);
+    // After this process's writes of this id already asked for: the record and its actions are read from one moment.
+    return this.queue.run(id, () => this.read(id));
+  }
+
+  private async read(id: string): Promise<StoredBattle | null> {
     const { rows } = await this.pool.query<{ record: unknown }>(
       'SELECT record FROM lames_battles WHERE id = $1',
       [id],
