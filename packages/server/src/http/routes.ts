@@ -6,6 +6,7 @@ import { scenarioSummaries } from '@lames/rules/scenarios';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { BattleStore } from '../persistence/store';
 import { listBattlesPage, lookupBattles, lookupBodySchema, pageQuerySchema } from './battles';
+import { serveClient } from './static-client';
 import type { z } from 'zod';
 
 export interface RouteDeps {
@@ -53,14 +54,4 @@ export function mountRoutes(app: Application, deps: RouteDeps): void {
 /** Every problem of a request, each with the field it is about. */
 function describe(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-}
-
-/** The built client, and index.html for any other GET so the client's own routes survive a reload. */
-function serveClient(app: Application, dir: string): void {
-  const index = path.join(dir, 'index.html');
-  app.use(express.static(dir, { index: false }));
-  app.get('/{*path}', (req, res, next) => {
-    if (!req.accepts('html')) return next();
-    res.sendFile(index);
-  });
 }
