@@ -1,7 +1,13 @@
 import { readConfig } from './config';
 import { startServer } from './app';
 
-/** Starts the server from the environment and stops it cleanly on SIGINT or SIGTERM. */
+/** Longer than any clean close (rooms saved, store flushed): past it the process leaves anyway, rather than hang on. */
+const STOP_DEADLINE_MS = 15_000;
+
+/**
+ * Starts the server from the environment and stops it cleanly on SIGINT or
+ * SIGTERM: rooms closed and saved, the store flushed and closed, the port freed.
+ */
 async function main(): Promise<void> {
   const config = readConfig();
   const server = await startServer(config);
@@ -9,10 +15,15 @@ async function main(): Promise<void> {
   console.log(`Lames server listening on http://${shownHost}:${server.port}`);
 
   let stopping = false;
-  const stop = (signal: string) => {
+  // One stop whatever arrives: Ctrl-C reaches both `npm start`'s launcher and this process, and the launcher passes it on.
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: closing the battles and the server…`);
+    console.log(`${reason}: closing the battles and the server…`);
+    setTimeout(() => {
+      console.error(`Still stopping after ${STOP_DEADLINE_MS / 1000} s: leaving anyway.`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     server.close().then(
       () => process.exit(0),
       (e: unknown) => {
@@ -21,8 +32,10 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT received'));
+  process.on('SIGTERM', () => stop('SIGTERM received'));
+  // Started by scripts/start.cjs (`npm start`) with an IPC channel: when the launcher is gone, so is the server.
+  if (process.send) process.on('disconnect', () => stop('npm start has gone'));
 }
 
 main().catch((e: unknown) => {
