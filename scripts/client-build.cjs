@@ -61,3 +61,19 @@ function clientBuildReason(root = ROOT) {
 }
 
 module.exports = { clientBuildReason, INPUTS, OUTPUT };
+
+// `node scripts/client-build.cjs` (npm run bench): builds the client only when it is out of date.
+if (require.main === module) {
+  const reason = clientBuildReason();
+  if (!reason) {
+    console.log('the client build is up to date');
+  } else {
+    console.log(`building the client: ${reason}`);
+    const { spawnSync } = require('node:child_process');
+    const npm = process.env.npm_execpath;
+    const r = npm && npm.endsWith('.js')
+      ? spawnSync(process.execPath, [npm, 'run', 'build', '-w', '@lames/client'], { cwd: ROOT, stdio: 'inherit' })
+      : spawnSync('npm', ['run', 'build', '-w', '@lames/client'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+    process.exit(r.status ?? 1);
+  }
+}
