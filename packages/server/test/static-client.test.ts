@@ -79,7 +79,7 @@ describe('static delivery of the built client (issue 11)', () => {
   });
 
   test('no accepted encoding (none asked, or br and gzip refused with q=0): the plain file, with the same caching', async () => {
-    for (const headers of [{}, { 'Accept-Encoding': 'br;q=0, gzip;q=0, identity' }, { 'Accept-Encoding': '*;q=0' }]) {
+    for (const headers of [{} as Record<string, string>, { 'Accept-Encoding': 'br;q=0, gzip;q=0, identity' }, { 'Accept-Encoding': '*;q=0' }]) {
       const plain = await get(server, '/assets/app-Ab12.js', headers);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers['cache-control']).toBe(CACHE_HASHED);
