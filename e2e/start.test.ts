@@ -153,6 +153,22 @@ describe('npm start', () => {
     expect(await stillAlive(tree)).toEqual([]);
     expect(await portIsFree(run.port)).toBe(true);
   });
+
+  test('the launcher killed outright (SIGKILL, no chance to pass anything on): the server still stops by itself', async () => {
+    const run = await npmStart(dataDir);
+    const tree = [run.npm.pid!, ...descendants(run.npm.pid!)];
+    started.push(...tree);
+    // node scripts/start.cjs itself, not the shell npm runs it in
+    const argv = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const launcher = tree.find((pid) => /node$/.test(argv(pid)[0]) && argv(pid)[1] === 'scripts/start.cjs');
+    expect(launcher).toBeDefined();
+
+    process.kill(launcher!, 'SIGKILL');
+    expect(await stillAlive(tree)).toEqual([]);
+    expect(await portIsFree(run.port)).toBe(true);
+    expect(run.output()).toContain('npm start has gone: closing the battles and the server');
+    await run.exited;
+  });
 });
 
 describe('the client build is redone only when out of date (scripts/client-build.cjs)', () => {
