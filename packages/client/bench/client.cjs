@@ -110,7 +110,7 @@ async function openDeployedBattle(ctx, scenarioId, scenario) {
       if (s.inbox.rejected.length) throw new Error(`deployment refused: ${JSON.stringify(s.inbox.rejected[0])}`);
     }
   }
-  return { battleId: a.room.roomId, key: a.inbox.welcome[0].seatKey, rooms: [a.room, b.room] };
+  return { battleId: a.room.roomId, key: a.inbox.welcome[0].seatKey };
 }
 
 /** One first visit of the seat's personal link: ms from navigation start to the first frame with the map drawn, and what the seat sees. */
@@ -204,10 +204,11 @@ async function main() {
     line('info', `${stress.id} (${stress.units.length} units)`, `${big.ms.toFixed(0).padStart(9)} ms   (${big.units} units, ${big.covers} covers in view)`);
     const ratio = big.ms / base.ms;
     line(ratio <= GOAL_RATIO ? 'ok  ' : 'GOAL', 'stress battle / baseline first render', `${ratio.toFixed(2).padStart(9)} ×    (goal ≤ ${GOAL_RATIO}×)`);
-    for (const r of [...baseBattle.rooms, ...bigBattle.rooms]) await r.leave(true).catch(() => undefined);
   } finally {
-    await browser.close();
+    // The server first: it closes the rooms and their connections at once (a leave() of a
+    // connection already closed by the page's takeover would never settle).
     await server.close();
+    await browser.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return true;
