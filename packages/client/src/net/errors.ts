@@ -1,4 +1,7 @@
-import { lang, t, type Lang, type TextKey } from '../i18n';
+import { lang, t, type Lang } from '../i18n';
+import { REFUSAL_TEXTS, type RefusalCode } from './refusal-texts';
+
+export { REFUSAL_TEXTS };
 
 /**
  * What went wrong, in the reader's language and in a sentence of ours. The
@@ -10,30 +13,6 @@ import { lang, t, type Lang, type TextKey } from '../i18n';
  * anything else an "unexpected error" sentence, the raw message kept in
  * `detail` for the console.
  */
-
-/**
- * Every refusal code the server gives before a battle opens (server
- * rooms/refusals.ts, limits/http-guard.ts) and its sentence; the server's
- * lobby test checks this list holds every code it can send.
- */
-export const REFUSAL_TEXTS = {
-  invalidCreateOptions: 'error.invalidCreateOptions',
-  invalidJoinOptions: 'error.invalidJoinOptions',
-  unknownScenario: 'error.unknownScenario',
-  battleNotFound: 'error.battleNotFound',
-  battleEnded: 'error.battleEnded',
-  battleAlreadyOpen: 'error.battleAlreadyOpen',
-  storeUnavailable: 'error.storeUnavailable',
-  battleWithoutSeats: 'error.battleWithoutSeats',
-  unknownSeat: 'error.unknownSeat',
-  seatRefused: 'error.seatRefused',
-  tooManyAttempts: 'error.tooManyAttempts',
-  tooManyCreates: 'error.tooManyCreates',
-  bodyTooLarge: 'error.tooLarge',
-  notFound: 'error.notFound',
-} as const satisfies Record<string, TextKey>;
-
-export type RefusalCode = keyof typeof REFUSAL_TEXTS;
 
 /** The SDK's matchmaking codes (@colyseus/shared-types ErrorCode), and HTTP statuses the server's guard answers. */
 const NO_ROOM = 522;
