@@ -546,7 +546,7 @@ export const en: Record<TextKey, string> = {
   'event.reason.attackEngagement': 'attack engagement',
   'score.pts.one': '{n} pt',
   'score.pts.many': '{n} pts',
-  'result.turns': 'Ended after turn {turn} of {limit}',
+  'result.turns': 'Ended in turn {turn} of {limit}',
   'result.revealed': 'Under the covers',
   'result.revealedUnit': '{unit} at {hex}',
   'result.revealedDecoy': 'Decoy at {hex} (posing as {unit})',

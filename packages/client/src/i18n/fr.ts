@@ -544,7 +544,7 @@ export const fr = {
   'event.reason.attackEngagement': 'engagement offensif',
   'score.pts.one': '{n} pt',
   'score.pts.many': '{n} pts',
-  'result.turns': 'Terminée après le tour {turn} sur {limit}',
+  'result.turns': 'Terminée au tour {turn} sur {limit}',
   'result.revealed': 'Sous les caches',
   'result.revealedUnit': '{unit} en {hex}',
   'result.revealedDecoy': 'Leurre en {hex} (imitait {unit})',

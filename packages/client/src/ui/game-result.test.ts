@@ -190,11 +190,11 @@ describe('the end card (issue 11)', () => {
   it('counts the turns played: a battle of 1 turn ended after turn 1 of 1, not "2 / 1"', () => {
     const state = fordEnded();
     expect(state.turn).toBe(1);
-    expect(resultModel(viewFor(state, 'ardenne'), 'fr').turns).toBe('Terminée après le tour 1 sur 1');
-    expect(resultModel(viewFor(state, 'ardenne'), 'en').turns).toBe('Ended after turn 1 of 1');
+    expect(resultModel(viewFor(state, 'ardenne'), 'fr').turns).toBe('Terminée au tour 1 sur 1');
+    expect(resultModel(viewFor(state, 'ardenne'), 'en').turns).toBe('Ended in turn 1 of 1');
     // a battle saved by an older server, one turn past the limit, still reads the limit
     const legacy = { ...viewFor(state, 'ardenne'), turn: 2, result: { ...state.result!, turn: 2 } };
-    expect(resultModel(legacy, 'en').turns).toBe('Ended after turn 1 of 1');
+    expect(resultModel(legacy, 'en').turns).toBe('Ended in turn 1 of 1');
   });
 
   it('tells the opponent and the spectators what every cover hid: the hidden unit by name, the decoy as a decoy', () => {

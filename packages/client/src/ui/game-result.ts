@@ -8,7 +8,7 @@ import { pointsText, scoreLines } from './format-event';
 export interface ResultModel {
   /** "Victoire : Ardenne" or "Match nul". */
   headline: string;
-  /** "Terminée après le tour 8 sur 8". */
+  /** "Terminée au tour 8 sur 8". */
   turns: string;
   sides: { side: string; name: string; points: string }[];
   /** Where every point came from, one line per source. */
