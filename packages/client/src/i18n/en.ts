@@ -546,6 +546,7 @@ export const en: Record<TextKey, string> = {
   'event.reason.attackEngagement': 'attack engagement',
   'score.pts.one': '{n} pt',
   'score.pts.many': '{n} pts',
+  'score.sourceLine': '{source}: {count} × {each} = {points}',
   'result.turns': 'Ended in turn {turn} of {limit}',
   'result.revealed': 'Under the covers',
   'result.revealedUnit': '{unit} at {hex}',

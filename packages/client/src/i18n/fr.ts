@@ -544,6 +544,7 @@ export const fr = {
   'event.reason.attackEngagement': 'engagement offensif',
   'score.pts.one': '{n} pt',
   'score.pts.many': '{n} pts',
+  'score.sourceLine': '{source} : {count} × {each} = {points}',
   'result.turns': 'Terminée au tour {turn} sur {limit}',
   'result.revealed': 'Sous les caches',
   'result.revealedUnit': '{unit} en {hex}',

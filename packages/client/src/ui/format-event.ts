@@ -264,13 +264,21 @@ function gameEndedLine(e: Extract<GameEvent, { type: 'gameEnded' }>, ctx: EventC
 export function scoreLines(scores: readonly SideScore[], ctx: EventContext): string[] {
   const l = ctx.lang;
   return scores.flatMap((s) =>
-    s.lines.map((line) => {
-      const source = line.objective
-        ? t('score.objective', { name: line.objective.name[l] ?? line.objective.name.fr, hex: hexLabel(ctx.grid, line.objective.hex) }, l)
-        : t(`score.${line.source}` as TextKey, {}, l);
-      return t('score.line', { side: ctx.nameOf(s.side) ?? s.side, source, count: line.count, each: pointsText(line.each, l), points: pointsText(line.points, l) }, l);
-    }),
+    s.lines.map((line) => t('score.line', { side: ctx.nameOf(s.side) ?? s.side, ...scoreParts(line, ctx) }, l)),
   );
+}
+
+/** One source of one side's points, the side left out: "pas ennemis perdus : 2 × 1 pt = 2 pts". */
+export function scoreSourceLine(line: SideScore['lines'][number], ctx: EventContext): string {
+  return t('score.sourceLine', scoreParts(line, ctx), ctx.lang);
+}
+
+function scoreParts(line: SideScore['lines'][number], ctx: EventContext): Record<string, string | number> {
+  const l = ctx.lang;
+  const source = line.objective
+    ? t('score.objective', { name: line.objective.name[l] ?? line.objective.name.fr, hex: hexLabel(ctx.grid, line.objective.hex) }, l)
+    : t(`score.${line.source}` as TextKey, {}, l);
+  return { source, count: line.count, each: pointsText(line.each, l), points: pointsText(line.points, l) };
 }
 
 /** "1 pt", "3 pts"; French keeps 0 and 1 singular ("0 pt"), English only 1 ("0 pts"). */

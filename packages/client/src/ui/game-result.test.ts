@@ -225,6 +225,9 @@ describe('the end card (issue 11)', () => {
     const fr = resultModel(viewFor(state, 'black-teeth'), 'fr');
     expect(fr.headline).toBe('Victoire : Ardenne');
     expect(fr.sides.map((s) => `${s.name} ${s.points}`)).toEqual(['Ardenne 6 pts', 'Dents Noires 0 pt']);
+    // under each side: its objectives, held or not, and the sources that counted something
+    expect(fr.sides[0].lines).toEqual(['ailes ennemies en retraite : 2 × 3 pts = 6 pts', 'objectif La butte (0706) tenu : 0 × 3 pts = 0 pt']);
+    expect(resultModel(viewFor(state, 'ardenne'), 'en').sides[1].lines.every((line) => line.startsWith('objective '))).toBe(true);
     expect(resultModel(viewFor(state, 'black-teeth'), 'en').sides.map((s) => s.points)).toEqual(['6 pts', '0 pts']);
   });
 });

@@ -2,7 +2,7 @@ import { hexLabel, type GameState } from '@lames/rules';
 import { lang, t, type Lang } from '../i18n';
 import { sideCss } from '../map/palette';
 import { h } from './dom';
-import { pointsText, scoreLines } from './format-event';
+import { pointsText, scoreSourceLine } from './format-event';
 
 /** The end card's words, apart from the page so that tests can read them in both languages. */
 export interface ResultModel {
@@ -10,9 +10,12 @@ export interface ResultModel {
   headline: string;
   /** "Terminée au tour 8 sur 8". */
   turns: string;
-  sides: { side: string; name: string; points: string }[];
-  /** Where every point came from, one line per source. */
-  lines: string[];
+  /**
+   * Each side's points and where they came from, one line per source: the
+   * objectives always (held or not), the other sources when they counted
+   * something (a list of "0 × 1 pt = 0 pt" hides the lines that matter).
+   */
+  sides: { side: string; name: string; points: string; lines: string[] }[];
   /** What was under each cover when the battle ended: hidden units by name, decoys as decoys (issue 11). */
   revealed: string[];
 }
@@ -31,8 +34,12 @@ export function resultModel(view: GameState, l: Lang = lang()): ResultModel {
   return {
     headline: winner ? t('result.winner', { side: winner }, l) : t('result.draw', {}, l),
     turns: t('result.turns', { turn, limit: view.turnLimit }, l),
-    sides: result.scores.map((s) => ({ side: s.side, name: nameOf(s.side) ?? s.side, points: pointsText(s.points, l) })),
-    lines: scoreLines(result.scores, { lang: l, grid: view.board, nameOf }),
+    sides: result.scores.map((s) => ({
+      side: s.side,
+      name: nameOf(s.side) ?? s.side,
+      points: pointsText(s.points, l),
+      lines: s.lines.filter((line) => line.objective || line.count > 0).map((line) => scoreSourceLine(line, { lang: l, grid: view.board, nameOf })),
+    })),
     revealed: revealedLines(view, l, nameOf),
   };
 }
@@ -55,9 +62,15 @@ export function renderResult(view: GameState): HTMLElement {
     h(
       'ul',
       { class: 'sides' },
-      m.sides.map((s) => h('li', { class: 'side' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, s.side)}` }), h('span', { class: 'side-name' }, s.name), ` · ${s.points}`)),
+      m.sides.map((s) =>
+        h(
+          'li',
+          { class: 'side-score', 'data-side': s.side },
+          h('div', { class: 'side' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, s.side)}` }), h('span', { class: 'side-name' }, s.name), ` · ${s.points}`),
+          s.lines.length ? h('ul', { class: 'muted small score-lines' }, s.lines.map((line) => h('li', {}, line))) : null,
+        ),
+      ),
     ),
-    h('ul', { class: 'muted small score-lines' }, m.lines.map((line) => h('li', {}, line))),
     m.revealed.length
       ? h('div', { class: 'revealed', 'data-testid': 'result-revealed' }, h('div', { class: 'small' }, t('result.revealed')), h('ul', { class: 'muted small' }, m.revealed.map((line) => h('li', {}, line))))
       : null,
