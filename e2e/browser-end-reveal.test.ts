@@ -63,6 +63,7 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 const pages = new PlayerPages({ width: 1280, height: 800 });
 let dataDir = '';
+let base = '';
 let alice: Page;
 let bruno: Page;
 const state = lastMoment();
@@ -79,7 +80,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'lames-e2e-end-reveal-'));
   await saveBattle(dataDir, state);
   server = await startServer(readConfig({ PORT: '0', HOST: '127.0.0.1', LAMES_DATA_DIR: dataDir }), { logError: () => undefined, reconnectSeconds: 2 });
-  const base = `http://127.0.0.1:${server.port}/`;
+  base = `http://127.0.0.1:${server.port}/`;
   browser = await launchChromium();
   alice = await pages.blank(browser, 'Alice');
   await followLink(alice, `${base}#/b/${BATTLE}/k/${KEYS.ardenne}`, 'Alice');
@@ -128,6 +129,19 @@ describe('issue 11: at the end of the battle every cover is lifted, on the map a
       await alice.screenshot({ path: join(SHOTS, `end-reveal-${size.width}-en.png`) });
       await alice.click('#lang-toggle');
     }
+  }, 60_000);
+
+  it('a lobby error reads in one language, and is written again when the player switches languages', async () => {
+    const dora = await pages.blank(browser!, 'Dora');
+    await dora.goto(base);
+    await dora.evaluate(() => localStorage.setItem('lames.lang', 'en'));
+    await followLink(dora, `${base}#/b/${BATTLE}/k/${'A'.repeat(22)}`, 'Dora');
+    const alert = dora.locator('[data-testid="pending-link"] [role="alert"]');
+    await alert.waitFor({ timeout: 30_000 });
+    await expect(alert.textContent()).resolves.toBe('Could not join the battle: This link or request gives no seat in this battle.');
+    await dora.screenshot({ path: join(SHOTS, 'end-reveal-lobby-error-en.png') });
+    await dora.click('#lang-toggle');
+    await expect(alert.textContent()).resolves.toBe('Impossible de rejoindre la bataille : Ce lien ou cette demande ne donne accès à aucun siège de cette bataille.');
   }, 60_000);
 
   it('no page reported an error', () => {
