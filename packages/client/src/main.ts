@@ -1,6 +1,6 @@
 import './styles.css';
 import { GamePage } from './game/game';
-import { lang, t } from './i18n';
+import { lang, t, type TextKey } from './i18n';
 import { Lobby, type LobbyOptions } from './lobby/lobby';
 import { currentBattle, enterBattle, setCurrentBattle, storedName, type BattleRoom, type EnterOptions } from './net/connection';
 import { errorText } from './net/errors';
@@ -25,7 +25,7 @@ function showLobby(options: LobbyOptions = {}): void {
 async function showGame(room: BattleRoom): Promise<void> {
   const page = new GamePage(room, {
     leave: (notice) => showLobby(notice ? { notice } : {}),
-    lost: (battleId) => void enter(battleId, { key: seatKeys.get(battleId)?.key }, t('game.reenterFailed')),
+    lost: (battleId) => void enter(battleId, { key: seatKeys.get(battleId)?.key }, 'game.reenterFailed'),
   });
   try {
     await page.mount(app);
@@ -36,12 +36,13 @@ async function showGame(room: BattleRoom): Promise<void> {
 }
 
 /** Enters a battle with the player's stored name; on failure, the lobby says why. */
-async function enter(battleId: string, secret: Omit<EnterOptions, 'playerName'>, failure: string): Promise<void> {
+async function enter(battleId: string, secret: Omit<EnterOptions, 'playerName'>, failure: TextKey): Promise<void> {
   try {
     await showGame(await enterBattle(battleId, { playerName: storedName() || t('lobby.anonymous'), ...secret }));
   } catch (e) {
     setCurrentBattle(null);
-    showLobby({ notice: `${failure} ${errorText(e)}` });
+    // written again in each language the player switches to (issue 11)
+    showLobby({ notice: () => `${t(failure)} ${errorText(e)}` });
   }
 }
 
@@ -52,11 +53,11 @@ async function boot(): Promise<void> {
     history.replaceState(null, '', window.location.pathname + window.location.search);
     if (!storedName()) return showLobby({ link });
     const secret = link.kind === 'key' ? { key: link.secret } : { invite: link.secret };
-    return enter(link.battleId, secret, t('lobby.linkFailed'));
+    return enter(link.battleId, secret, 'lobby.linkFailed');
   }
   const current = currentBattle();
   const held = current ? seatKeys.get(current) : null;
-  if (held) return enter(held.battleId, { key: held.key }, t('game.reenterFailed'));
+  if (held) return enter(held.battleId, { key: held.key }, 'game.reenterFailed');
   showLobby();
 }
 

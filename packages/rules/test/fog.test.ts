@@ -1,4 +1,4 @@
-import { coversOf, eventsFor, viewFor } from '../src';
+import { coversOf, eventsFor, seesEverything, viewFor } from '../src';
 import { fordGame, FORD_DECOY } from '../src/testing';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { ok } from './helpers';
@@ -98,5 +98,46 @@ describe('sheet 000, Leurres: a decoy crossing friends is told like a hidden uni
     expect(byDecoy.map((e) => e.type === 'test' && e.subject)).toEqual(['f2']);
     const mods = (e: (typeof byUnit)[number]) => (e.type === 'test' ? e.modifiers : []);
     expect(mods(byDecoy[0])).toEqual(mods(byUnit[0]));
+  });
+});
+
+describe('issue 11: once the battle has ended, every seat sees what was under each cover', () => {
+  /** The ford, its Black Teeth ambush and decoy still under their covers, ended at the turn limit. */
+  function endedFord() {
+    let s = ford();
+    s.turnLimit = 1;
+    s = ok(s, s.activeSide, { type: 'endTurn' }).state;
+    if (s.status === 'playing') s = ok(s, s.activeSide, { type: 'endTurn' }).state;
+    return s;
+  }
+
+  test('before the end the opponent and spectators see only covers; after it, the hidden unit and the decoy identified as such', () => {
+    const ended = endedFord();
+    expect(ended.status).toBe('ended');
+    // still covered in the full state: the end reveals them in the views, it does not move them
+    expect(ended.units.find((u) => u.id === 'o-ambush')).toMatchObject({ hidden: true });
+    expect(ended.decoys.map((d) => d.id)).toEqual([FORD_DECOY]);
+    for (const seat of ['ardenne', 'spectator', 'black-teeth', 'referee']) {
+      const view = viewFor(ended, seat);
+      expect(view.units.find((u) => u.id === 'o-ambush')).toMatchObject({ hidden: true, side: 'black-teeth' });
+      expect(view.decoys.map((d) => d.id)).toEqual([FORD_DECOY]);
+      // every cover now has what it hid beside it
+      const under = new Set([...view.units.map((u) => u.coverId), ...view.decoys.map((d) => d.coverId)]);
+      for (const c of view.covers!) expect(under.has(c.id)).toBe(true);
+      expect(view.rng).toBeUndefined();
+    }
+    const playing = ford();
+    playing.turnLimit = 1;
+    const before = viewFor(ok(playing, playing.activeSide, { type: 'endTurn' }).state, 'ardenne');
+    expect(before.status).toBe('playing');
+    for (const secret of SECRETS) expect(JSON.stringify(before)).not.toContain(secret);
+  });
+
+  test('seesEverything: the referee always, the players and spectators only once the battle is over', () => {
+    expect(seesEverything({ status: 'playing' }, 'referee')).toBe(true);
+    expect(seesEverything({ status: 'playing' }, 'ardenne')).toBe(false);
+    expect(seesEverything({ status: 'playing' }, 'spectator')).toBe(false);
+    expect(seesEverything({ status: 'ended' }, 'spectator')).toBe(true);
+    expect(seesEverything({ status: 'ended' }, 'ardenne')).toBe(true);
   });
 });

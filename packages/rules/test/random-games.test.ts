@@ -17,6 +17,8 @@ function checkInvariants(state: GameState): void {
     if (h.sides.size > 1) throw new Error(`§2.3.1 enemies stacked in ${hex}`);
     if (h.points > STACK_LIMIT) throw new Error(`§2.3.1 ${h.points} stacking points in ${hex}`);
   }
+  // while the battle lasts no enemy hidden unit reaches a view; once it has ended every cover is lifted (issue 11)
+  if (state.status === 'ended') return;
   for (const seat of state.sides.map((s) => s.id)) {
     const view = viewFor(state, seat);
     for (const u of view.units) if (u.hidden && u.side !== seat) throw new Error('an enemy hidden unit reached a view');

@@ -117,7 +117,10 @@ describe('§2.4 the end of the game at the turn limit', () => {
       section: '§2.4',
       audience: { to: 'all' },
     });
-    expect(state.result).toMatchObject({ reason: 'turnLimit', winner: null, turn: 4 });
+    // a 3-turn battle ends after turn 3: the state and the result say turn 3 of 3, never 4 of 3 (issue 11)
+    expect(state.result).toMatchObject({ reason: 'turnLimit', winner: null, turn: 3 });
+    expect(state.turn).toBe(state.turnLimit);
+    expect(events.filter((e) => e.type === 'turnEnded')).toEqual([expect.objectContaining({ turn: 3 })]);
     expect(state.result?.scores.map((s) => s.points)).toEqual([0, 0]);
   });
 

@@ -1,8 +1,8 @@
 import type { SideId } from '@lames/rules';
-import { onLangChange, t, toggleLang } from '../i18n';
+import { onLangChange, t, toggleLang, type TextKey } from '../i18n';
 import { fetchBattlePage, fetchScenarios, lookupBattles, type BattlePage, type BattleSummary, type ScenarioSummary } from '../net/api';
 import { createBattle, enterBattle, storedName, storeName, type BattleRoom, type EnterOptions } from '../net/connection';
-import { errorText } from '../net/errors';
+import { errorText, failureOf } from '../net/errors';
 import { seatKeys, type HeldSeat } from '../net/keys';
 import type { SeatLink } from '../net/links';
 import { confirmDialog } from '../ui/dialog';
@@ -14,8 +14,8 @@ import { renderOpenBattles } from './open-battles';
 export interface LobbyOptions {
   /** A link followed before the player gave a name: entered once they have. */
   link?: SeatLink;
-  /** Why the player is back in the lobby (a seat taken over, a failed link…). */
-  notice?: string;
+  /** Why the player is back in the lobby (a seat taken over, a failed link…); a function is asked again in each language. */
+  notice?: string | (() => string);
 }
 
 /**
@@ -31,7 +31,8 @@ export class Lobby {
   private summaries: Map<string, BattleSummary> | null = null;
   private page: BattlePage | null = null;
   private pageNo = 0;
-  private errors = { create: '', mine: '', open: '', link: '' };
+  /** Each card's error, as a function of the language: switching languages rewrites it, never leaves it in the other one. */
+  private errors: Record<'create' | 'mine' | 'open' | 'link', (() => string) | null> = { create: null, mine: null, open: null, link: null };
   private busy = false;
   private readonly root = h('div', { class: 'lobby' });
   private readonly offLang: () => void;
@@ -65,9 +66,9 @@ export class Lobby {
         this.form.scenarioId = this.scenarios[0].id;
         this.form.seat = this.scenarios[0].sides[0]?.id ?? 'referee';
       }
-      this.errors.create = '';
+      this.errors.create = null;
     } catch (e) {
-      this.errors.create = t('lobby.errorScenarios', { error: errorText(e) });
+      this.errors.create = failed('lobby.errorScenarios', e);
     }
     this.render();
   }
@@ -85,11 +86,11 @@ export class Lobby {
     try {
       const list = await lookupBattles(this.held.map((s) => s.battleId));
       this.summaries = new Map(list.map((s) => [s.battleId, s]));
-      this.errors.mine = '';
+      this.errors.mine = null;
       for (const s of list) if (s.battleName) seatKeys.update(s.battleId, { battleName: s.battleName, scenarioId: s.scenarioId });
     } catch (e) {
       if (!quiet) this.summaries = new Map();
-      this.errors.mine = t('lobby.errorBattles', { error: errorText(e) });
+      this.errors.mine = failed('lobby.errorBattles', e);
     }
   }
 
@@ -97,16 +98,16 @@ export class Lobby {
     try {
       this.page = await fetchBattlePage(n);
       this.pageNo = this.page.page;
-      this.errors.open = '';
+      this.errors.open = null;
     } catch (e) {
       if (!quiet) this.page = { battles: [], page: n, more: false };
-      this.errors.open = t('lobby.errorBattles', { error: errorText(e) });
+      this.errors.open = failed('lobby.errorBattles', e);
     }
   }
 
   private nameOk(slot: keyof Lobby['errors']): boolean {
     if (this.playerName.trim()) return true;
-    this.errors[slot] = t('lobby.nameRequired');
+    this.errors[slot] = () => t('lobby.nameRequired');
     this.render();
     document.getElementById('player-name')?.focus();
     return false;
@@ -135,7 +136,7 @@ export class Lobby {
   /** Opens a room through `open`, showing the lobby busy meanwhile and the error in `slot` if it fails. */
   private async connect(slot: keyof Lobby['errors'], open: () => Promise<BattleRoom>): Promise<void> {
     this.busy = true;
-    this.errors[slot] = '';
+    this.errors[slot] = null;
     this.render();
     try {
       const room = await open();
@@ -144,7 +145,10 @@ export class Lobby {
       this.onEnter(room);
     } catch (e) {
       this.busy = false;
-      this.errors[slot] = t(slot === 'create' ? 'lobby.errorCreate' : 'lobby.errorJoin', { error: errorText(e) });
+      this.errors[slot] = failed(slot === 'create' ? 'lobby.errorCreate' : 'lobby.errorJoin', e);
+      // the server's own words (a validation detail) are for the console, not the card
+      const detail = failureOf(e).detail;
+      if (detail) console.warn(detail);
       this.render();
     }
   }
@@ -174,21 +178,21 @@ export class Lobby {
       h(
         'div',
         { class: 'lobby-body' },
-        this.options.notice ? h('div', { class: 'card notice', role: 'status', 'data-testid': 'lobby-notice' }, this.options.notice) : null,
+        this.options.notice ? h('div', { class: 'card notice', role: 'status', 'data-testid': 'lobby-notice' }, typeof this.options.notice === 'function' ? this.options.notice() : this.options.notice) : null,
         h('section', { class: 'card name-card' }, h('label', { for: 'player-name' }, t('lobby.playerName')), name),
         this.linkCard(),
-        renderMyBattles(this.held, this.summaries, this.errors.mine, this.busy, {
+        renderMyBattles(this.held, this.summaries, this.errors.mine?.() ?? '', this.busy, {
           resume: (s) => void this.enter(s.battleId, { key: s.key }, 'mine'),
           forget: (s) => void this.forget(s),
         }),
         h(
           'div',
           { class: 'lobby-columns' },
-          renderCreateForm(this.scenarios, this.form, this.errors.create, this.busy, {
+          renderCreateForm(this.scenarios, this.form, this.errors.create?.() ?? '', this.busy, {
             change: (f, redraw) => (f(this.form), redraw && this.render()),
             create: () => void this.create(),
           }),
-          renderOpenBattles(this.page, heldIds, this.errors.open, this.busy, {
+          renderOpenBattles(this.page, heldIds, this.errors.open?.() ?? '', this.busy, {
             claim: (b, side: SideId) => void this.enter(b.battleId, { seat: side }, 'open'),
             spectate: (b) => void this.enter(b.battleId, { seat: 'spectator' }, 'open'),
             page: (n) => void this.loadPage(n, false).then(() => this.render()),
@@ -210,8 +214,13 @@ export class Lobby {
       { class: 'card link-card', 'data-testid': 'pending-link' },
       h('h2', {}, t(link.kind === 'key' ? 'lobby.linkKeyTitle' : 'lobby.linkInviteTitle')),
       h('p', { class: 'hint' }, t('lobby.linkHint')),
-      this.errors.link ? h('div', { class: 'error', role: 'alert' }, this.errors.link) : null,
+      this.errors.link ? h('div', { class: 'error', role: 'alert' }, this.errors.link()) : null,
       h('button', { class: 'btn primary', 'data-action': 'follow-link', disabled: this.busy, onclick: () => void this.enter(link.battleId, secret, 'link') }, t('lobby.linkEnter')),
     );
   }
+}
+
+/** A card's error in the language of the moment (a sentence of ours: see net/errors.ts). */
+function failed(key: TextKey, e: unknown): () => string {
+  return () => t(key, { error: errorText(e) });
 }

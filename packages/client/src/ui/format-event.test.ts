@@ -107,7 +107,7 @@ describe('formatEvent', () => {
     expect(en).toEqual({ text: 'Ardenne ends its turn; Dents Noires to play.', section: '§2.4', type: 'sideTurnEnded' });
   });
 
-  it('explains a test: dice, each modifier with its section, total against the threshold, outcome, naturals', () => {
+  it('explains a test: dice, each modifier with its section, total against the threshold and the rule of success (≤ succeeds, issue 11), outcome, naturals', () => {
     const e: GameEvent = {
       type: 'test',
       test: 'rest',
@@ -124,11 +124,11 @@ describe('formatEvent', () => {
       ...all,
     };
     const fr = formatEvent(e, ctx('fr'));
-    expect(fr.text).toBe("Test de repos de Chevaliers d'Ardenne : dés 3 + 4 (7) +1 −2 = 6, seuil 7 — réussi.");
+    expect(fr.text).toBe("Test de repos de Chevaliers d'Ardenne : dés 3 + 4 (7) +1 −2 = 6 ; réussi si ≤ seuil 7 — réussi.");
     expect(fr.details).toEqual(['+1 Essoufflée (§2.8.2)', '−2 Chef présent (§2.5.4)']);
     expect(fr.outcome).toBe('success');
     const en = formatEvent({ ...e, dice: [6, 6], total: 12, success: false, natural: 'failure', modifiers: [] } as GameEvent, ctx('en'));
-    expect(en.text).toBe("Rest test of Chevaliers d'Ardenne: dice 6 + 6 = 12, threshold 7 — failed (natural 12: always fails).");
+    expect(en.text).toBe("Rest test of Chevaliers d'Ardenne: dice 6 + 6 = 12; passes if ≤ threshold 7 — failed (natural 12: always fails).");
     expect(en.details).toEqual([]);
     expect(en.outcome).toBe('failure');
     const natural2 = formatEvent({ ...e, dice: [1, 1], modifiers: [], total: 2, threshold: 1, success: true, natural: 'success' } as GameEvent, ctx('fr'));

@@ -41,11 +41,18 @@ export function modifierLine(m: ModifierLike, lang: Lang): string {
   return `${signed(m.value)} ${label}${m.section ? ` (${m.section})` : ''}`;
 }
 
-/** A reason code as words: its text when the client knows it, else the code split ("steadyUnit" → "steady unit"). */
-function reasonWords(reason: string, l: Lang): string {
-  const key = `event.reason.${reason}` as TextKey;
-  const text = t(key, {}, l);
-  return text === key ? humanise(reason) : text;
+/**
+ * A reason code as words: its own text, else the name of the test it comes
+ * from (a failed engagement test names the test), else, for a reason newer
+ * than this client, the code split ("steadyUnit" → "steady unit").
+ * i18n/completeness.test.ts makes sure every reason the rules give has a text.
+ */
+export function reasonWords(reason: string, l: Lang): string {
+  for (const key of [`event.reason.${reason}`, `test.${reason}`] as TextKey[]) {
+    const text = t(key, {}, l);
+    if (text !== key) return text;
+  }
+  return humanise(reason);
 }
 
 function humanise(id: string): string {
@@ -101,11 +108,11 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
         tx('event.breathChanged', {
           unit: name(e.unit),
           breath: tx(`breath.${e.breath}` as TextKey),
-          reason: tx(`event.reason.${e.reason}` as TextKey),
+          reason: reasonWords(e.reason, l),
         }),
       );
     case 'breathIgnored':
-      return out(tx('event.breathIgnored', { unit: name(e.unit), reason: tx(`event.reason.${e.reason}` as TextKey) }));
+      return out(tx('event.breathIgnored', { unit: name(e.unit), reason: reasonWords(e.reason, l) }));
     case 'markerPlaced':
       return out(tx('event.markerPlaced', { unit: name(e.unit), marker: tx(`shock.${e.marker}` as TextKey) }));
     case 'stackAligned':
@@ -248,17 +255,36 @@ function gameEndedLine(e: Extract<GameEvent, { type: 'gameEnded' }>, ctx: EventC
   return { text: capitalise(text), section: e.section, type: e.type, details: scoreLines(e.scores, ctx) };
 }
 
-/** Every line of every side's score: what was counted, how many, the points each, and the scenario field. */
+/**
+ * Every line of every side's score, in words: what was counted (an
+ * objective by its name and hex), how many, the points each and in all:
+ * "Ardenne — pas ennemis perdus : 2 × 1 pt = 2 pts". The scenario field
+ * behind a line is for developers and stays out of the text.
+ */
 export function scoreLines(scores: readonly SideScore[], ctx: EventContext): string[] {
   const l = ctx.lang;
   return scores.flatMap((s) =>
-    s.lines.map((line) => {
-      const source = line.objective
-        ? t('score.objective', { name: line.objective.name[l], hex: hexLabel(ctx.grid, line.objective.hex) }, l)
-        : t(`score.${line.source}` as TextKey, {}, l);
-      return t('score.line', { side: ctx.nameOf(s.side) ?? s.side, source, count: line.count, each: line.each, points: line.points, field: line.field }, l);
-    }),
+    s.lines.map((line) => t('score.line', { side: ctx.nameOf(s.side) ?? s.side, ...scoreParts(line, ctx) }, l)),
   );
+}
+
+/** One source of one side's points, the side left out: "pas ennemis perdus : 2 × 1 pt = 2 pts". */
+export function scoreSourceLine(line: SideScore['lines'][number], ctx: EventContext): string {
+  return t('score.sourceLine', scoreParts(line, ctx), ctx.lang);
+}
+
+function scoreParts(line: SideScore['lines'][number], ctx: EventContext): Record<string, string | number> {
+  const l = ctx.lang;
+  const source = line.objective
+    ? t('score.objective', { name: line.objective.name[l] ?? line.objective.name.fr, hex: hexLabel(ctx.grid, line.objective.hex) }, l)
+    : t(`score.${line.source}` as TextKey, {}, l);
+  return { source, count: line.count, each: pointsText(line.each, l), points: pointsText(line.points, l) };
+}
+
+/** "1 pt", "3 pts"; French keeps 0 and 1 singular ("0 pt"), English only 1 ("0 pts"). */
+export function pointsText(n: number, l: Lang): string {
+  const one = l === 'fr' ? Math.abs(n) < 2 : Math.abs(n) === 1;
+  return t(one ? 'score.pts.one' : 'score.pts.many', { n }, l);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   apply,
+  hexLabel,
   createGame,
   fixedDice,
   loadScenario,
@@ -10,7 +11,10 @@ import {
 import { SCENARIOS } from '@lames/rules/scenarios';
 import { encodeView } from '../state/encode';
 import { toView } from '../state/to-view';
+import { stacksOf } from '../map/counters-model';
 import { formatEvent, scoreLines, type EventContext } from './format-event';
+import { resultModel } from './game-result';
+import { fordGame, FORD_DECOY } from '@lames/rules/testing';
 
 /** A shipped scenario played to a sudden death: the Black Teeth's last wing morale test fails. */
 function suddenDeath(): { state: GameState; events: GameEvent[] } {
@@ -54,22 +58,19 @@ describe('the game result in the client (§2.4)', () => {
     expect(formatEvent(end, ctxOf(state, 'fr')).section).toBe('§2.4');
   });
 
-  it('lists every source of points with the scenario field it comes from', () => {
+  it('lists every source of points in words, never the scenario field (issue 11: no "(victory.points.step)")', () => {
     const { state, events } = suddenDeath();
     const details = formatEvent(
       events.find((e) => e.type === 'gameEnded')!,
       ctxOf(state, 'en'),
     ).details!;
-    expect(details).toContain(
-      'Ardenne — enemy wings in retreat: 2 × 3 = 6 (victory.points.wingInRetreat)',
-    );
-    expect(details).toContain(
-      'Ardenne — objective The mound (0706) held: 0 × 3 = 0 (victory.objectives[0])',
-    );
-    expect(details).toContain('Dents Noires — enemy steps lost: 0 × 1 = 0 (victory.points.step)');
-    expect(scoreLines(state.result!.scores, ctxOf(state, 'fr'))).toContain(
-      'Ardenne — ailes ennemies en retraite : 2 × 3 = 6 (victory.points.wingInRetreat)',
-    );
+    expect(details).toContain('Ardenne — enemy wings in retreat: 2 × 3 pts = 6 pts');
+    expect(details).toContain('Ardenne — objective The mound (0706) held: 0 × 3 pts = 0 pts');
+    expect(details).toContain('Dents Noires — enemy steps lost: 0 × 1 pt = 0 pts');
+    const fr = scoreLines(state.result!.scores, ctxOf(state, 'fr'));
+    expect(fr).toContain('Ardenne — ailes ennemies en retraite : 2 × 3 pts = 6 pts');
+    expect(fr).toContain('Ardenne — objectif La butte (0706) tenu : 0 × 3 pts = 0 pt');
+    for (const line of [...details, ...fr]) expect(line).not.toMatch(/victory\.|\(field\)|\{/);
   });
 
   it('a draw at the turn limit, and a legacy end event with no result', () => {
@@ -170,5 +171,63 @@ describe('game elements in the log (sheet 003)', () => {
     expect(line({ type: 'weatherChanged', from: 'rain', to: 'storm' }, 'en')).toBe(
       'The weather turns from rain to storm.',
     );
+  });
+});
+
+describe('the end card (issue 11)', () => {
+  /** The ford played to its turn limit in one turn, the Black Teeth's ambush and decoy still under their covers. */
+  function fordEnded(): GameState {
+    let state = fordGame('end-card');
+    state.turnLimit = 1;
+    while (state.status === 'playing') {
+      const r = apply(state, state.activeSide, { type: 'endTurn' }, { dice: fixedDice([]) });
+      if (!r.ok) throw new Error(r.rejection.code);
+      state = r.state;
+    }
+    return state;
+  }
+
+  it('counts the turns played: a battle of 1 turn ended after turn 1 of 1, not "2 / 1"', () => {
+    const state = fordEnded();
+    expect(state.turn).toBe(1);
+    expect(resultModel(viewFor(state, 'ardenne'), 'fr').turns).toBe('Terminée au tour 1 sur 1');
+    expect(resultModel(viewFor(state, 'ardenne'), 'en').turns).toBe('Ended in turn 1 of 1');
+    // a battle saved by an older server, one turn past the limit, still reads the limit
+    const legacy = { ...viewFor(state, 'ardenne'), turn: 2, result: { ...state.result!, turn: 2 } };
+    expect(resultModel(legacy, 'en').turns).toBe('Ended in turn 1 of 1');
+  });
+
+  it('tells the opponent and the spectators what every cover hid: the hidden unit by name, the decoy as a decoy', () => {
+    const state = fordEnded();
+    const decoy = state.decoys.find((d) => d.id === FORD_DECOY)!;
+    const ambush = state.units.find((u) => u.id === 'o-ambush')!;
+    const label = (i: number) => hexLabel(state.board, i);
+    const mimic = state.units.find((u) => u.id === decoy.mimic)!.name;
+    for (const seat of ['ardenne', 'spectator', 'black-teeth']) {
+      expect(resultModel(viewFor(state, seat), 'fr').revealed).toEqual([
+        `${ambush.name} en ${label(ambush.hex)}`,
+        `Leurre en ${label(decoy.hex)} (imitait ${mimic})`,
+      ]);
+    }
+    expect(resultModel(viewFor(state, 'ardenne'), 'en').revealed).toEqual([
+      `${ambush.name} at ${label(ambush.hex)}`,
+      `Decoy at ${label(decoy.hex)} (posing as ${mimic})`,
+    ]);
+    // and the map's stacks draw them as a unit and a decoy, no more as anonymous covers
+    const stacks = [...stacksOf(viewFor(state, 'ardenne')).values()].flat();
+    expect(stacks.find((i) => i.id === 'o-ambush')?.kind).toBe('unit');
+    expect(stacks.find((i) => i.id === FORD_DECOY)?.kind).toBe('decoy');
+    expect(stacks.filter((i) => i.kind === 'cover')).toEqual([]);
+  });
+
+  it('the headline and the points, in both languages', () => {
+    const { state } = suddenDeath();
+    const fr = resultModel(viewFor(state, 'black-teeth'), 'fr');
+    expect(fr.headline).toBe('Victoire : Ardenne');
+    expect(fr.sides.map((s) => `${s.name} ${s.points}`)).toEqual(['Ardenne 6 pts', 'Dents Noires 0 pt']);
+    // under each side: its objectives, held or not, and the sources that counted something
+    expect(fr.sides[0].lines).toEqual(['ailes ennemies en retraite : 2 × 3 pts = 6 pts', 'objectif La butte (0706) tenu : 0 × 3 pts = 0 pt']);
+    expect(resultModel(viewFor(state, 'ardenne'), 'en').sides[1].lines.every((line) => line.startsWith('objective '))).toBe(true);
+    expect(resultModel(viewFor(state, 'black-teeth'), 'en').sides.map((s) => s.points)).toEqual(['6 pts', '0 pts']);
   });
 });

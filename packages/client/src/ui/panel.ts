@@ -7,7 +7,8 @@ import { sideCss } from '../map/palette';
 import type { DecodedState, SideInfo } from '../state/decoded';
 
 import { clear, h } from './dom';
-import { facingName, scoreLines } from './format-event';
+import { facingName } from './format-event';
+import { renderResult } from './game-result';
 
 export function seatName(view: GameState, seat: Seat): string {
   if (seat === 'referee') return t('seat.referee');
@@ -83,26 +84,6 @@ function refereeLine(d: DecodedState | undefined): HTMLElement | null {
     h('span', { class: 'side-name' }, t('seat.referee')),
     d.refereeName ? h('span', { class: 'player-name' }, ` — ${d.refereeName}`) : null,
     d.refereeConnected === false ? h('span', { class: 'muted small' }, ` · ${t('game.disconnected')}`) : null,
-  );
-}
-
-/** The end of the game (§2.4): winner or draw, each side's points, and where every point comes from. */
-function renderResult(view: GameState): HTMLElement {
-  const result = view.result!;
-  const nameOf = (id: string) => view.sides.find((s) => s.id === id)?.name ?? view.units.find((u) => u.id === id)?.name;
-  const winner = result.winner ? (nameOf(result.winner) ?? result.winner) : null;
-  return h(
-    'div',
-    { class: 'result', 'data-testid': 'result', 'data-winner': result.winner ?? '' },
-    h('strong', {}, winner ? t('result.winner', { side: winner }) : t('result.draw')),
-    h(
-      'ul',
-      { class: 'sides' },
-      result.scores.map((s) =>
-        h('li', { class: 'side' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, s.side)}` }), h('span', { class: 'side-name' }, nameOf(s.side) ?? s.side), ` · ${t('result.points', { points: s.points })}`),
-      ),
-    ),
-    h('ul', { class: 'muted small score-lines' }, scoreLines(result.scores, { lang: lang(), grid: view.board, nameOf }).map((line) => h('li', {}, line))),
   );
 }
 

@@ -8,6 +8,10 @@ import { coversOf } from './covers';
  * enemy it sees the units in the open and only the cover markers of the
  * rest. Spectators see what both players see; the referee sees everything.
  * During the hidden deployment a side sees only its own placement.
+ * Once the battle has ended nothing is secret any more (issue 11): every
+ * seat sees what the referee sees, each hidden unit and each decoy under
+ * its cover, so that the players learn what they fought. Decided here,
+ * once, for the server's sync and the client alike.
  * No seat sees the dice state. Stack ranks are renumbered per hex so that
  * they do not count placements made under covers.
  */
@@ -18,7 +22,7 @@ export function viewFor(state: GameState, seat: Seat): GameState {
   view.perspective = seat;
   view.covers = covers.map((c) => ({ ...c }));
   view.stackCounter = 0;
-  if (seat !== 'referee') {
+  if (!seesEverything(state, seat)) {
     const sees = (owner: string) => seat !== 'spectator' && owner === seat;
     view.units = view.units.filter((u) => !u.hidden || sees(u.side));
     view.decoys = view.decoys.filter((d) => sees(d.side));
@@ -27,6 +31,11 @@ export function viewFor(state: GameState, seat: Seat): GameState {
   }
   renumberStacks(view.units);
   return view;
+}
+
+/** The referee always; every seat once the battle is over. */
+export function seesEverything(state: Pick<GameState, 'status'>, seat: Seat): boolean {
+  return seat === 'referee' || state.status === 'ended';
 }
 
 function maskActivation(state: GameState, a: NonNullable<GameState['activation']>, seat: Seat) {

@@ -48,8 +48,9 @@ export function endSideTurn(state: GameState): GameEvent[] {
     if (index >= order.length) {
       index = 0;
       events.push(event({ type: 'turnEnded', turn: state.turn }, '§2.4'));
+      // The last turn played stays the game's turn: a battle of 8 turns ends "turn 8 / 8", not 9 (issue 11).
+      if (state.turn >= state.turnLimit) return [...events, ...endAtTurnLimit(state)];
       state.turn += 1;
-      if (state.turn > state.turnLimit) return [...events, ...endAtTurnLimit(state)];
     }
     if (hasPieces(state, order[index])) break;
   }

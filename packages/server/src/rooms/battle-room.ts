@@ -5,7 +5,7 @@ import type { BattleAccess, BattleRecord, JournalEntry } from '../persistence/st
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
-import { mayLookUnder, viewForSeat } from '../sync/views';
+import { mayLookUnder, revealAtEnd, viewForSeat } from '../sync/views';
 import { admit, claim, freshInvites, handOver, newAccess, type Admission, type Invite, type SeatRequest } from './access';
 import { clientAddress } from './address';
 import type { BattleRoomDeps } from './deps';
@@ -322,13 +322,16 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   // --- state -----------------------------------------------------------------
 
   private syncState(): void {
+    const wasEnded = this.state.status === 'ended';
     syncBattleState(this.state, this.game, { secretCreated: (piece, side) => this.showSecret(piece, side) });
+    // the action that ended the battle lifts every cover for every connection (issue 11)
+    if (!wasEnded && this.state.status === 'ended') for (const c of this.clients) if (c.view) revealAtEnd(this.state, c.view);
   }
 
   /** A new secret goes into the views of the connections that may look under its cover. */
   private showSecret(piece: PieceState, side: string): void {
     for (const c of this.clients) {
-      if (c.userData && c.view && mayLookUnder(c.userData.seat, side)) c.view.add(piece);
+      if (c.userData && c.view && mayLookUnder(c.userData.seat, side, this.state.status)) c.view.add(piece);
     }
   }
 

@@ -1,15 +1,16 @@
 // Through colyseus-schema.mts: the copy of the library @colyseus/core uses (issue 9).
 import { StateView } from './colyseus-schema.mjs';
-import type { Seat } from '@lames/rules';
+import { seesEverything, type Seat } from '@lames/rules';
 import type { BattleState, DeploymentSecretState, PieceState } from './schema';
 
 /**
  * Who may look under a cover (Fiche mécanismes communs, Unités Cachées and
  * Leurres): the side that owns the piece and the referee. Spectators and the
- * enemy see only the cover markers.
+ * enemy see only the cover markers, until the battle has ended.
  */
-export function mayLookUnder(seat: Seat, side: string): boolean {
-  return seat === 'referee' || seat === side;
+export function mayLookUnder(seat: Seat, side: string, status: string = 'playing'): boolean {
+  // once the battle has ended every seat looks under every cover, as the rules' viewFor decides (issue 11)
+  return seat === side || seesEverything({ status: status === 'ended' ? 'ended' : 'playing' }, seat);
 }
 
 /** A connection's StateView: every current secret its seat may see. */
@@ -17,11 +18,17 @@ export function viewForSeat(state: BattleState, seat: Seat): StateView {
   const view = new StateView();
   // What each side deploys (created when the room opened, before the pieces' secrets).
   state.deploymentSecrets.forEach((secret: DeploymentSecretState) => {
-    if (mayLookUnder(seat, secret.side)) view.add(secret);
+    if (mayLookUnder(seat, secret.side, state.status)) view.add(secret);
   });
   // In key order, which is creation order: ids the client learns come in the order they were drawn.
   state.secrets.forEach((piece: PieceState) => {
-    if (mayLookUnder(seat, piece.side)) view.add(piece);
+    if (mayLookUnder(seat, piece.side, state.status)) view.add(piece);
   });
   return view;
+}
+
+/** At the end of the battle: every secret still on the board goes into a connection's view (issue 11). */
+export function revealAtEnd(state: BattleState, view: StateView): void {
+  if (state.status !== 'ended') return;
+  state.secrets.forEach((piece: PieceState) => view.add(piece));
 }
