@@ -5,6 +5,7 @@ import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
 import { arrivalsByHex, drawFacingHandles, drawHexMarks, drawMoveOverlay, drawReach, drawSelectedHex, stopsHere, type FacingHandle, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
+import { loadObjectives } from '../map/objectives';
 import { addHexCardLine, renderHexCard } from '../ui/hex-card';
 import { setCurrentBattle, type BattleRoom, type Welcome } from '../net/connection';
 import { seatKeys } from '../net/keys';
@@ -164,6 +165,8 @@ export class GamePage {
     });
     await this.map.init();
     this.mapReady = true;
+    // the objectives drawn on the map come from the public scenario list
+    void loadObjectives().then(() => this.schedule());
     map.querySelector('.map-loading')?.remove();
     this.unsubscribers.push(
       onLangChange(() => {

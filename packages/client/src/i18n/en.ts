@@ -556,7 +556,6 @@ export const en: Record<TextKey, string> = {
   'map.legend.altitude': 'Altitude: shade and crest line, ▲ level',
   'map.legend.keys': 'Arrows: pan · + / −: zoom · 0: whole map',
   'map.objectivePoints': '{points} VP',
-  'map.altitude': '▲{alt}',
   'hexside.normal': 'normal',
   'hexside.road': 'road',
   'hexside.rough': 'rough hexside',

@@ -554,7 +554,6 @@ export const fr = {
   'map.legend.altitude': 'Altitude : teinte et trait de crête, ▲ niveau',
   'map.legend.keys': 'Flèches : déplacer · + / − : zoom · 0 : toute la carte',
   'map.objectivePoints': '{points} PV',
-  'map.altitude': '▲{alt}',
   'hexside.normal': 'normal',
   'hexside.road': 'route',
   'hexside.rough': 'côté accidenté',

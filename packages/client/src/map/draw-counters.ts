@@ -3,9 +3,10 @@ import { parseHexLabel, type GameState, type Unit } from '@lames/rules';
 import { pick, t, type Lang } from '../i18n';
 import { SYMBOLS, symbolOf, type SymbolPart } from './counter-symbols';
 import { markerTexts, stacksOf, type StackItem } from './counters-model';
+import { objectivesOf } from './objectives';
 import { facingAngle, hexPolygon, hexToWorld, R, type Point } from './layout';
 import { mix, sideColour } from './palette';
-import { CHARACTER, stackLayout, TROOP } from './stack-layout';
+import { CHARACTER, NAME_LINE, NAME_TOP, stackLayout, TROOP } from './stack-layout';
 
 /** Kept for callers that size things after a counter (a troop counter's width). */
 export const COUNTER = TROOP.w;
@@ -60,7 +61,7 @@ export function drawCounters(opts: CountersOptions): { layer: Container; positio
 /** The scenario's objective hexes (§2.4 victory conditions): a gold ring and a tag with the name and points. */
 function drawObjectives(view: GameState, lang: Lang): Container {
   const layer = new Container();
-  for (const o of view.victory?.objectives ?? []) {
+  for (const o of objectivesOf(view)) {
     const hex = parseHexLabel(view.board, o.hex);
     if (hex < 0) continue;
     const c = hexToWorld(view.board, hex);
@@ -139,7 +140,7 @@ function unitCounter(u: Unit, opts: CountersOptions, selected: boolean, front: b
   c.addChild(symbolBox(symbolOf(u) === 'character', SYMBOLS[symbolOf(u)], -w / 2 + 4, -h / 2 + 3));
   pips(c, u, w / 2 - 5, -h / 2 + 10.5, w - 44);
   const name = fitName(u.name, w - 8);
-  name.position.set(0, -h / 2 + 20);
+  name.position.set(0, -h / 2 + NAME_TOP);
   c.addChild(name);
   markerRow(c, size, markerTexts(u, lang), u.order === 'activated');
   if (u.hidden && front) badge(c, t('unit.hidden', {}, lang).toUpperCase(), 0, h / 2 + 2, 0x1d1a14, 0xf4d35e);
@@ -191,20 +192,20 @@ export function drawSymbol(g: Graphics, parts: SymbolPart[], at: (x: number, y: 
 
 /**
  * The unit's name within `width` pixels, never breaking a word: two lines at
- * 13.5 down to 11 px, then three lines down to 9.5 px, then the end cut with
+ * 14.5 down to 11.5 px, then three lines down to 9.5 px, then the end cut with
  * an ellipsis (never the front: "Chevaliers…" reads better than "d'Ardenne").
  */
 function fitName(name: string, width: number): Text {
   const make = (text: string, size: number) =>
     new Text({
       text,
-      style: style({ fontSize: size, fontWeight: '700', fill: 0xffffff, align: 'center', wordWrap: true, wordWrapWidth: width, lineHeight: size + 1, stroke: { color: 0x000000, width: 2, alpha: 0.35 } }),
+      style: style({ fontSize: size, fontWeight: '700', fill: 0xffffff, align: 'center', wordWrap: true, wordWrapWidth: width, lineHeight: Math.min(NAME_LINE, size + 1), stroke: { color: 0x000000, width: 2, alpha: 0.35 } }),
       resolution: TEXT_RES,
     });
-  const fits = (tx: Text, size: number, lines: number) => tx.width <= width + 0.5 && Math.round(tx.height / (size + 1)) <= lines;
-  for (let size = 13.5; size >= 9.5; size -= 0.5) {
+  const fits = (tx: Text, size: number, lines: number) => tx.width <= width + 0.5 && Math.round(tx.height / Math.min(NAME_LINE, size + 1)) <= lines;
+  for (let size = 14.5; size >= 9.5; size -= 0.5) {
     const tx = make(name, size);
-    if (fits(tx, size, size >= 11 ? 2 : 3)) {
+    if (fits(tx, size, size >= 11.5 ? 2 : 3)) {
       tx.anchor.set(0.5, 0);
       return tx;
     }

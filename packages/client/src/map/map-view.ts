@@ -2,9 +2,16 @@ import { Application, Container } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import type { Board } from '@lames/rules';
 import { drawBoard } from './draw-board';
-import { hexToWorld, worldSize, worldToHex, type Point } from './layout';
+import { hexToWorld, MARGIN, worldSize, worldToHex, type Point } from './layout';
 import { keyBelongsToTarget, mapKeyCommand, ZOOM_STEP } from './map-keys';
 import { MapControls } from './map-controls';
+
+declare global {
+  interface Window {
+    /** The map's test hooks (browser tests): its zoom and where a counter is drawn. */
+    __lamesMap?: { scale(): number; counterBox(id: string): { x: number; y: number; width: number; height: number } | null };
+  }
+}
 
 export interface MapCallbacks {
   onClick(hex: number, world: Point): void;
@@ -81,6 +88,21 @@ export class MapView {
     });
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.host);
+    window.__lamesMap = { scale: () => this.scale, counterBox: (id) => this.counterBox(id) };
+  }
+
+  /**
+   * Where a piece's counter is drawn, in page pixels, as drawn (stack offset
+   * and zoom included): browser tests check that no counter of a stack is
+   * covered. It tells nothing the canvas does not show.
+   */
+  counterBox(id: string): { x: number; y: number; width: number; height: number } | null {
+    const counter = this.counterLayer.getChildByLabel(`counter:${id}`, true);
+    if (!counter) return null;
+    const b = counter.getBounds();
+    const rect = this.app.canvas.getBoundingClientRect();
+    const k = rect.width / this.app.screen.width;
+    return { x: rect.left + window.scrollX + b.x * k, y: rect.top + window.scrollY + b.y * k, width: b.width * k, height: b.height * k };
   }
 
   /**
@@ -131,7 +153,9 @@ export class MapView {
     const w = this.app.screen.width;
     const h = this.app.screen.height;
     if (w === 0 || h === 0) return;
-    this.fitScale = Math.min(w / width, h / height) * 0.98;
+    // fit the hexes, not the whole margin around them (a little of it stays, for the edge hexes' counters)
+    const trim = 2 * MARGIN * 0.7;
+    this.fitScale = Math.min(w / (width - trim), h / (height - trim)) * 0.99;
     this.world.plugins.remove('clamp-zoom');
     this.world.clampZoom({ minScale: this.fitScale * MIN_ZOOM, maxScale: Math.max(this.fitScale * MAX_ZOOM, 2.5) });
     this.world.setZoom(this.fitScale);
@@ -267,6 +291,7 @@ export class MapView {
   }
 
   destroy(): void {
+    delete window.__lamesMap;
     window.removeEventListener('keydown', this.onKey);
     this.cancelLongPress();
     this.controls?.destroy();

@@ -8,12 +8,15 @@
  */
 
 /** Troop and cover counters; characters are smaller tokens. */
-export const TROOP = { w: 80, h: 64 } as const;
-export const CHARACTER = { w: 64, h: 56 } as const;
-/** Height of a counter's head, from its top edge: what a counter behind keeps visible. */
-export const BAND = 36;
+export const TROOP = { w: 84, h: 68 } as const;
+export const CHARACTER = { w: 70, h: 58 } as const;
+/** Where the name starts below a counter's top edge, and the height of its first line at the largest font. */
+export const NAME_TOP = 20;
+export const NAME_LINE = 15.5;
+/** Height of a counter's head (symbol and steps, then the name's first line), from its top edge: what a counter behind keeps visible. */
+export const BAND = 37;
 /** A stack taller than this (world pixels) is scaled down. */
-export const MAX_STACK_HEIGHT = 84;
+export const MAX_STACK_HEIGHT = 88;
 
 export interface Placed {
   /** Centre of the counter relative to the hex centre, in world pixels. */

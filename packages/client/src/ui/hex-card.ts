@@ -1,8 +1,9 @@
-import { hexLabel, hexsideAt, parseHexLabel, stackPlace, type Direction, type GameState } from '@lames/rules';
+import { hexLabel, hexsideAt, stackPlace, type Direction, type GameState, type Unit } from '@lames/rules';
 import { pick, t, type Lang, type TextKey } from '../i18n';
 import { className } from '../i18n/profiles';
 import { symbolOf } from '../map/counter-symbols';
 import { stacksOf, type StackItem } from '../map/counters-model';
+import { objectiveAt } from '../map/objectives';
 import { sideCss } from '../map/palette';
 import { facingName } from './format-event';
 import { clear, h } from './dom';
@@ -46,7 +47,7 @@ export function hexCardModel(view: GameState, hex: number, lang: Lang): HexCardM
     // hexside directions N, NE… are facings 0, 2, 4… (facings turn by 30°)
     if (kind !== 'normal') hexsides.push({ dir: facingName(2 * d, lang), kind: tx(`hexside.${kind}` as TextKey) });
   }
-  const o = (view.victory?.objectives ?? []).find((x) => parseHexLabel(board, x.hex) === hex);
+  const o = objectiveAt(view, hex);
   return {
     title: tx('card.hex', { hex: hexLabel(board, hex) }),
     terrain: terrain.join(' · '),
@@ -81,13 +82,20 @@ function pieceCard(view: GameState, item: StackItem, lang: Lang): HexCardPiece {
     u.hidden ? tx('unit.hidden') : '',
   ].filter(Boolean);
   const lines = [
-    `${tx(`symbol.${symbolOf(u)}` as TextKey)} · ${className(u.profiles.weapon.class, lang)} · ${sideName(u.side)}`,
+    `${typeLine(u, lang)} · ${sideName(u.side)}`,
     `${tx('unit.steps', { steps: u.steps, max: u.maxSteps })} · ${tx('unit.facing')} ${facingName(u.facing, lang)}${place !== 'alone' ? ` · ${tx(`stack.${place}` as TextKey)}` : ''}`,
     state.join(', '),
   ];
   if (markers.length) lines.push(tx('card.markers', { list: markers.join(', ') }));
   if (u.faculties.length) lines.push(`${tx('unit.faculties')}${colon(lang)}${u.faculties.map((f) => tx(`faculty.${f}` as TextKey)).join(', ')}`);
   return { id: u.id, colour: sideCss(view.sides, u.side), title: u.name, lines };
+}
+
+/** The unit's type as the legend names its symbol, and its weapon class when that says more (a character's). */
+function typeLine(u: Unit, lang: Lang): string {
+  const symbol = t(`symbol.${symbolOf(u)}` as TextKey, {}, lang);
+  const weapon = className(u.profiles.weapon.class, lang);
+  return symbol.includes(weapon) ? symbol : `${symbol} · ${weapon}`;
 }
 
 /** Fills `el` with the card of `hex`, or hides it for no hex; `extra` lines (move cost, line of sight…) go at the end. */
