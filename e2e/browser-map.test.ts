@@ -163,10 +163,17 @@ describe('the map (issue 11)', () => {
         await nextFrame(a);
         await a.screenshot({ path: join(SHOTS, `map-${w}x${h}-${lang}.png`) });
       }
+      // the Ardenne stacks, two steps closer, as a player looks at them
       await a.click('[data-testid="zoom-in"]');
       await a.click('[data-testid="zoom-in"]');
+      await a.locator('body').click({ position: { x: 5, y: 5 } });
+      for (let i = 0; i < 3; i++) await a.keyboard.press('ArrowDown');
       await nextFrame(a);
+      const p = await hexCenter(a, hexOf('0710'));
+      await a.mouse.move(p.x, p.y);
+      await a.locator('[data-testid="hex-card"]').waitFor({ state: 'visible' });
       await a.screenshot({ path: join(SHOTS, `map-zoomed-${lang}.png`) });
+      await a.mouse.move(2, 2);
       await a.click('[data-testid="zoom-fit"]');
       await a.click('#lang-toggle');
     }

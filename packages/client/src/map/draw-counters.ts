@@ -139,7 +139,8 @@ function unitCounter(u: Unit, opts: CountersOptions, selected: boolean, front: b
   c.addChild(g);
   c.addChild(symbolBox(symbolOf(u) === 'character', SYMBOLS[symbolOf(u)], -w / 2 + 4, -h / 2 + 3));
   pips(c, u, w / 2 - 5, -h / 2 + 10.5, w - 44);
-  const name = fitName(u.name, w - 8);
+  // behind another counter only the head shows: the name then goes on one line, within it
+  const name = front ? fitName(u.name, w - 8) : oneLineName(u.name, w - 8, u.kind === 'character');
   name.position.set(0, -h / 2 + NAME_TOP);
   c.addChild(name);
   markerRow(c, size, markerTexts(u, lang), u.order === 'activated');
@@ -217,6 +218,42 @@ function fitName(name: string, width: number): Text {
     tx.destroy();
     text = text.slice(0, -1);
     tx = make(`${text.trimEnd()}…`, 9.5);
+  }
+  tx.anchor.set(0.5, 0);
+  return tx;
+}
+
+/**
+ * The name on one line for a counter behind another: the whole name if it
+ * fits at 9 px or more; for a character, then its name without the title
+ * ("Gauvain" for "Sire Gauvain", "Sylvaënor" for "Sylvaënor, dragon
+ * d'émeraude"); else the whole name cut with an ellipsis.
+ */
+function oneLineName(name: string, width: number, character: boolean): Text {
+  const words = name.split(/\s+/);
+  const candidates = [name];
+  if (character && words.length > 1) {
+    if (/[,;:]$/.test(words[0])) candidates.push(words[0].slice(0, -1));
+    else candidates.push(words.slice(1).join(' '), words[words.length - 1]);
+  }
+  const make = (text: string, size: number) =>
+    new Text({ text, style: style({ fontSize: size, fontWeight: '700', fill: 0xffffff, stroke: { color: 0x000000, width: 2, alpha: 0.35 } }), resolution: TEXT_RES });
+  for (const candidate of candidates) {
+    for (let size = 13; size >= 9; size -= 0.5) {
+      const tx = make(candidate, size);
+      if (tx.width <= width) {
+        tx.anchor.set(0.5, 0);
+        return tx;
+      }
+      tx.destroy();
+    }
+  }
+  let text = name;
+  let tx = make(text, 9);
+  while (text.length > 2 && tx.width > width) {
+    tx.destroy();
+    text = text.slice(0, -1);
+    tx = make(`${text.trimEnd()}…`, 9);
   }
   tx.anchor.set(0.5, 0);
   return tx;

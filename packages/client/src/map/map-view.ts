@@ -154,7 +154,7 @@ export class MapView {
     const h = this.app.screen.height;
     if (w === 0 || h === 0) return;
     // fit the hexes, not the whole margin around them (a little of it stays, for the edge hexes' counters)
-    const trim = 2 * MARGIN * 0.7;
+    const trim = 2 * MARGIN * 0.5;
     this.fitScale = Math.min(w / (width - trim), h / (height - trim)) * 0.99;
     this.world.plugins.remove('clamp-zoom');
     this.world.clampZoom({ minScale: this.fitScale * MIN_ZOOM, maxScale: Math.max(this.fitScale * MAX_ZOOM, 2.5) });
