@@ -162,10 +162,19 @@ describe('the map (issue 11)', () => {
         await nextFrame(a);
         await nextFrame(a);
         await a.screenshot({ path: join(SHOTS, `map-${w}x${h}-${lang}.png`) });
+        // the board fills the canvas: it touches two opposite edges (issue 11: "the board does not grow at 1920")
+        const canvas = (await a.locator('canvas.map-canvas').boundingBox())!;
+        const first = await hexCenter(a, 0);
+        const last = await hexCenter(a, hexOf('1612'));
+        const spanX = (last.x - first.x) / canvas.width;
+        const spanY = (last.y - first.y) / canvas.height;
+        expect(Math.max(spanX, spanY)).toBeGreaterThan(0.85);
       }
       // the Ardenne stacks, two steps closer, as a player looks at them
+      const fitted = await scale(a);
       await a.click('[data-testid="zoom-in"]');
       await a.click('[data-testid="zoom-in"]');
+      expect(await scale(a)).toBeCloseTo(fitted * 1.25 * 1.25, 3);
       await a.locator('body').click({ position: { x: 5, y: 5 } });
       for (let i = 0; i < 3; i++) await a.keyboard.press('ArrowDown');
       await nextFrame(a);

@@ -122,7 +122,10 @@ export class MapView {
       if (e.type !== 'clamp-x' && e.type !== 'clamp-y') moved();
       else this.requestRender();
     });
-    vp.on('zoomed', moved);
+    vp.on('zoomed', (e) => {
+      if (e.type !== 'clamp-zoom') moved();
+      else this.requestRender();
+    });
     vp.on('clicked', (e) => {
       const ev = e.event as unknown as { button?: number };
       if (this.swallowClick) {
@@ -147,7 +150,6 @@ export class MapView {
 
   /** Scales and centres the whole map in the canvas. */
   fit(): void {
-    this.userMoved = false;
     if (!this.board) return;
     const { width, height } = worldSize(this.board);
     const w = this.app.screen.width;
@@ -160,6 +162,8 @@ export class MapView {
     this.world.clampZoom({ minScale: this.fitScale * MIN_ZOOM, maxScale: Math.max(this.fitScale * MAX_ZOOM, 2.5) });
     this.world.setZoom(this.fitScale);
     this.world.moveCenter(width / 2, height / 2);
+    // only now: the clamp above may report a zoom, which is not the player's
+    this.userMoved = false;
     this.requestRender();
   }
 
