@@ -52,6 +52,7 @@ afterAll(() => tearDown({ server, pages, browser, dataDir }));
 
 describe('the map (issue 11)', () => {
   let a: Page;
+  let b: Page;
 
   it('opens the ford battle for Ardenne once the Dents Noires have deployed', async () => {
     a = await pages.open(browser!, base, 'Alice');
@@ -61,7 +62,7 @@ describe('the map (issue 11)', () => {
     await a.check('#seat-ardenne');
     await a.click('#create');
     await waitReady(a);
-    const b = await pages.open(browser!, base, 'Bruno');
+    b = await pages.open(browser!, base, 'Bruno');
     const battle = await listedBattle(b, 'Carte E2E');
     await battle.locator('button[data-join="black-teeth"]').click();
     await waitReady(b);
@@ -139,6 +140,41 @@ describe('the map (issue 11)', () => {
     await expect(objective.textContent()).resolves.toContain('Le gué');
     await expect(objective.textContent()).resolves.toContain('4 PV');
     await a.mouse.move(2, 2);
+  });
+
+  it('on a touch screen: a long press shows the hex card without selecting, a tap puts it away, two fingers pinch-zoom', async () => {
+    const cdp = await b.context().newCDPSession(b);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+    await nextFrame(b);
+    const p = await hexCenter(b, hexOf('0710'));
+    const card = b.locator('[data-testid="hex-card"]');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: p.x, y: p.y, id: 1 }] });
+    // held still: the card comes (LONG_PRESS_MS in map-view.ts)
+    await card.waitFor({ state: 'visible' });
+    await expect(card.getAttribute('data-hex')).resolves.toBe('0710');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await nextFrame(b);
+    // the lift after a long press is no click: nothing got selected
+    await expect(b.evaluate(() => (window as unknown as { __lames: { selected: string | null } }).__lames.selected)).resolves.toBeNull();
+    await expect(card.isVisible()).resolves.toBe(true);
+    // a new touch elsewhere puts the card away
+    const q = await hexCenter(b, hexOf('0303'));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: q.x, y: q.y, id: 1 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await card.waitFor({ state: 'hidden' });
+
+    const before = await scale(b);
+    const c = await hexCenter(b, hexOf('0806'));
+    const fingers = (d: number) => [
+      { x: c.x - d, y: c.y, id: 1 },
+      { x: c.x + d, y: c.y, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const d of [35, 50, 65, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect(await scale(b)).toBeGreaterThan(before * 1.5);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await b.keyboard.press('0');
   });
 
   it('the legend unfolds over the map, in the chosen language', async () => {

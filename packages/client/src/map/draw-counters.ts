@@ -44,12 +44,19 @@ export function drawCounters(opts: CountersOptions): { layer: Container; positio
     const items = stacks.get(hex)!;
     const c = hexToWorld(opts.view.board, hex);
     const placed = stackLayout(items.map((it) => itemSize(it).h));
+    // facing arrows under every counter of the hex: one never hides a name behind it
+    const arrows = new Container();
+    layer.addChild(arrows);
     // back of the stack first, so the front counter is drawn last, on top
     for (let k = items.length - 1; k >= 0; k--) {
       const p = { x: c.x + placed[k].x, y: c.y + placed[k].y };
       const counter = drawItem(items[k], opts, k === 0);
-      counter.position.set(p.x, p.y);
-      counter.scale.set(placed[k].scale);
+      const arrow = facingArrow(items[k], opts);
+      for (const piece of arrow ? [counter, arrow] : [counter]) {
+        piece.position.set(p.x, p.y);
+        piece.scale.set(placed[k].scale);
+      }
+      if (arrow) arrows.addChild(arrow);
       counter.label = `counter:${items[k].id}`;
       layer.addChild(counter);
       positions.set(items[k].id, p);
@@ -80,6 +87,17 @@ function drawObjectives(view: GameState, lang: Lang): Container {
   return layer;
 }
 
+/** The facing arrow of a unit or of the seat's own decoy; a cover shows none (it may hide a decoy). */
+function facingArrow(item: StackItem, opts: CountersOptions): Container | null {
+  if (item.kind === 'cover') return null;
+  const side = item.kind === 'unit' ? item.unit.side : item.decoy.side;
+  const facing = item.kind === 'unit' ? item.unit.facing : item.decoy.facing;
+  const c = new Container();
+  facingNotch(c, facing, itemSize(item), sideColour(opts.view.sides, side));
+  if (opts.ghost === item.id) c.alpha = 0.35;
+  return c;
+}
+
 function drawItem(item: StackItem, opts: CountersOptions, front: boolean): Container {
   const { view, lang } = opts;
   const selected = opts.selected === item.id;
@@ -89,7 +107,6 @@ function drawItem(item: StackItem, opts: CountersOptions, front: boolean): Conta
   if (item.kind === 'decoy') {
     const colour = sideColour(view.sides, item.decoy.side);
     const c = coverCounter(colour, item.decoy.activated, selected);
-    facingNotch(c, item.decoy.facing, TROOP, colour);
     badge(c, t('unit.decoy', {}, lang).toUpperCase(), 0, TROOP.h / 2 + 2, 0x2a1f3d, 0xf4d35e);
     return c;
   }
@@ -130,7 +147,6 @@ function unitCounter(u: Unit, opts: CountersOptions, selected: boolean, front: b
   const size = isToken(u) ? CHARACTER : TROOP;
   const { w, h } = size;
   const bloodied = u.steps < u.maxSteps;
-  facingNotch(c, u.facing, size, colour);
   const g = new Graphics();
   body(g, w, h, isToken(u) ? 16 : 7, bloodied ? mix(colour, 0x3a0a08, 0.3) : colour, selected);
   // a lighter head band, where the symbol and steps are
