@@ -6,7 +6,7 @@ import { markerTexts, stacksOf, type StackItem } from './counters-model';
 import { objectivesOf } from './objectives';
 import { facingAngle, hexPolygon, hexToWorld, R, type Point } from './layout';
 import { mix, sideColour } from './palette';
-import { CHARACTER, NAME_LINE, NAME_TOP, stackLayout, TROOP } from './stack-layout';
+import { CHARACTER, MARKER_HEIGHT, MARKER_ROW, NAME_LINE, NAME_TOP, stackLayout, TROOP } from './stack-layout';
 
 /** Kept for callers that size things after a counter (a troop counter's width). */
 export const COUNTER = TROOP.w;
@@ -308,31 +308,34 @@ function facingNotch(c: Container, facing: number, size: { w: number; h: number 
 }
 
 /**
- * The state markers (§2.1.2) in a row right of the counter, level with its
- * head, so a counter in front never covers them; "activated" first, as a gold tick.
+ * The state markers (§2.1.2) in a row from the counter's right edge, within
+ * its head, so a counter in front never covers them; "activated" as a gold
+ * tick on the head's left edge.
  */
 function markerRow(c: Container, size: { w: number; h: number }, markers: { text: string; bg: number }[], activated: boolean): void {
-  let x = size.w / 2 + 3;
-  const y = -size.h / 2 + 9;
   if (activated) {
     const g = new Graphics();
-    g.circle(x + 7, y, 7.5).fill(0xf4d35e).stroke({ width: 1.2, color: 0x15110c });
-    g.moveTo(x + 3.5, y).lineTo(x + 6, y + 3).lineTo(x + 10.5, y - 3).stroke({ width: 1.8, color: 0x15110c });
+    const x = -size.w / 2 - 2;
+    const y = -size.h / 2 + 10;
+    g.circle(x, y, 7.5).fill(0xf4d35e).stroke({ width: 1.2, color: 0x15110c });
+    g.moveTo(x - 3.5, y).lineTo(x - 1, y + 3).lineTo(x + 3.5, y - 3).stroke({ width: 1.8, color: 0x15110c });
     c.addChild(g);
-    x += 17;
   }
+  // from the counter's right edge, level with the name's first line, under the steps
+  let x = size.w / 2 - 4;
+  const y = -size.h / 2 + MARKER_ROW;
   for (const m of markers) x += badge(c, m.text, x, y, m.bg, 0xffffff, 'left') + 2;
 }
 
 /** A small label on a coloured chip; returns its width. */
 function badge(c: Container, text: string, x: number, y: number, bg: number, fg: number, align: 'centre' | 'left' = 'centre'): number {
-  const label = new Text({ text, style: style({ fontSize: 10.5, fontWeight: '800', fill: fg, letterSpacing: 0.3 }), resolution: TEXT_RES });
-  const w = label.width + 7;
-  const h = 15;
+  const label = new Text({ text, style: style({ fontSize: 11.5, fontWeight: '800', fill: fg, letterSpacing: 0.3 }), resolution: TEXT_RES });
+  const w = label.width + 8;
+  const h = MARKER_HEIGHT;
   const left = align === 'left' ? x : x - w / 2;
   const g = new Graphics().roundRect(left, y - h / 2, w, h, 3).fill(bg).stroke({ width: 1, color: 0x000000, alpha: 0.7 });
   label.anchor.set(0, 0.5);
-  label.position.set(left + 3.5, y);
+  label.position.set(left + 4, y);
   c.addChild(g, label);
   return w;
 }

@@ -1,4 +1,4 @@
-import { BAND, CHARACTER, MAX_STACK_HEIGHT, NAME_LINE, NAME_TOP, stackLayout, TROOP } from './stack-layout';
+import { BAND, CHARACTER, MARKER_HEIGHT, MARKER_ROW, MAX_STACK_HEIGHT, NAME_LINE, NAME_TOP, stackLayout, TROOP } from './stack-layout';
 
 /** Top edge of each counter of a layout, world pixels relative to the hex centre. */
 const tops = (heights: number[]) => stackLayout(heights).map((p, k) => p.y - (heights[k] / 2) * p.scale);
@@ -8,8 +8,9 @@ describe('stack layout (issue 11: every unit of a stack shows)', () => {
     expect(stackLayout([TROOP.h])).toEqual([{ x: 0, y: 0, scale: 1 }]);
   });
 
-  it("a counter's head holds its symbol, its steps and the first line of its name", () => {
+  it("a counter's head holds its symbol, its steps, the first line of its name and its markers", () => {
     expect(NAME_TOP + NAME_LINE).toBeLessThanOrEqual(BAND);
+    expect(MARKER_ROW + MARKER_HEIGHT / 2).toBeLessThanOrEqual(BAND);
   });
 
   const stacks: number[][] = [

@@ -13,6 +13,9 @@ export const CHARACTER = { w: 70, h: 58 } as const;
 /** Where the name starts below a counter's top edge, and the height of its first line at the largest font. */
 export const NAME_TOP = 20;
 export const NAME_LINE = 15.5;
+/** Centre line and height of the row of state markers, below a counter's top edge. */
+export const MARKER_ROW = 28;
+export const MARKER_HEIGHT = 16;
 /** Height of a counter's head (symbol and steps, then the name's first line), from its top edge: what a counter behind keeps visible. */
 export const BAND = 37;
 /** A stack taller than this (world pixels) is scaled down. */
