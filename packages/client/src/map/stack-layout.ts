@@ -7,9 +7,13 @@
  * Pure: tested without Pixi.
  */
 
-/** Troop and cover counters; characters are smaller tokens. */
-export const TROOP = { w: 84, h: 68 } as const;
-export const CHARACTER = { w: 70, h: 58 } as const;
+/**
+ * Troop and cover counters; characters are smaller tokens. A troop counter is
+ * at most a few pixels wider than the 69 px between two columns of hexes, so
+ * counters side by side in a battle line barely touch.
+ */
+export const TROOP = { w: 74, h: 68 } as const;
+export const CHARACTER = { w: 64, h: 58 } as const;
 /** Where the name starts below a counter's top edge, and the height of its first line at the largest font. */
 export const NAME_TOP = 20;
 export const NAME_LINE = 15.5;
