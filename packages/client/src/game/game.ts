@@ -1,11 +1,12 @@
 import { FACINGS, legalActions, planKey, reachable, type Arrival, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
-import { hexLabel } from '@lames/rules';
-import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
+import { lang, onLangChange, pick, t, toggleLang } from '../i18n';
 import { num } from '../ui/format-event';
 import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
 import { arrivalsByHex, drawFacingHandles, drawHexMarks, drawMoveOverlay, drawReach, drawSelectedHex, stopsHere, type FacingHandle, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
+import { loadObjectives } from '../map/objectives';
+import { addHexCardLine, renderHexCard } from '../ui/hex-card';
 import { setCurrentBattle, type BattleRoom, type Welcome } from '../net/connection';
 import { seatKeys } from '../net/keys';
 import { confirmDialog } from '../ui/dialog';
@@ -104,7 +105,7 @@ export class GamePage {
   private mapReady = false;
   private frame = 0;
   private lastActivation = '';
-  private readonly hexInfo = h('div', { class: 'hex-info', hidden: true });
+  private readonly hexInfo = h('div', { class: 'hex-info hex-card', 'data-testid': 'hex-card', hidden: true });
   private unsubscribers: (() => void)[] = [];
   private readonly els: Record<'status' | 'wings' | 'selection' | 'actions' | 'log' | 'map' | 'root', HTMLElement>;
 
@@ -164,6 +165,8 @@ export class GamePage {
     });
     await this.map.init();
     this.mapReady = true;
+    // the objectives drawn on the map come from the public scenario list
+    void loadObjectives().then(() => this.schedule());
     map.querySelector('.map-loading')?.remove();
     this.unsubscribers.push(
       onLangChange(() => {
@@ -795,7 +798,7 @@ export class GamePage {
     this.showHexInfo(hex);
     if (this.interaction) {
       const line = this.interaction.hover(hex);
-      if (line) this.hexInfo.textContent = `${this.hexInfo.textContent ?? ''} · ${line}`;
+      if (line) addHexCardLine(this.hexInfo, line);
       this.drawMap();
       this.renderActions(this.selectedItem().item);
       return;
@@ -808,20 +811,11 @@ export class GamePage {
     this.map.app.canvas.style.cursor = list ? 'pointer' : '';
   }
 
-  /** The hovered hex: label, terrain, altitude, and the move cost in move mode. */
+  /** The hovered hex's card (ui/hex-card.ts), and the move cost in move mode. */
   private showHexInfo(hex: number): void {
-    const el = this.hexInfo;
-    const view = this.view;
-    if (!view || hex < 0) {
-      el.hidden = true;
-      return;
-    }
-    const terrain = t(`terrain.${view.board.terrain[hex]}` as TextKey);
-    let text = t('game.hexInfo', { hex: hexLabel(view.board, hex), terrain, alt: view.board.altitude[hex] ?? 0 });
-    const list = this.move?.targets.get(hex);
-    if (list?.length) text += ` · ${t('action.facingCost', { cost: num(list[0].cost, lang()) })}${stopsHere(list) ? ` · ${t('action.stopsHere')}` : ''}`;
-    el.textContent = text;
-    el.hidden = false;
+    const list = hex >= 0 ? this.move?.targets.get(hex) : undefined;
+    const extra = list?.length ? [`${t('action.facingCost', { cost: num(list[0].cost, lang()) })}${stopsHere(list) ? ` · ${t('action.stopsHere')}` : ''}`] : [];
+    renderHexCard(this.hexInfo, this.view, hex, lang(), extra);
   }
 
   /** "Quitter": the seat stays this player's; the personal link (or the lobby) brings them back. */

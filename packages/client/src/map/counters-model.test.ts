@@ -1,6 +1,6 @@
 import { parseHexLabel, viewFor } from '@lames/rules';
 import { fordGame, FORD_DECOY } from '@lames/rules/testing';
-import { markerTexts, stacksOf, typeAbbrev } from './counters-model';
+import { markerTexts, stacksOf } from './counters-model';
 
 const state = fordGame('x');
 
@@ -24,12 +24,6 @@ describe('stacksOf', () => {
     expect(items.filter((i) => i.kind === 'cover')).toHaveLength(0);
     expect(items.find((i) => i.id === 'o-ambush')?.kind).toBe('unit');
     expect(items.find((i) => i.id === FORD_DECOY)?.kind).toBe('decoy');
-  });
-
-  it('abbreviates unit types in both languages', () => {
-    const knights = state.units.find((u) => u.id === 'h-knights')!;
-    expect(typeAbbrev(knights, 'fr')).toBe('CAV. L');
-    expect(typeAbbrev(knights, 'en')).toBe('HV CAV');
   });
 });
 

@@ -32,24 +32,6 @@ export function stacksOf(view: GameState): Map<number, StackItem[]> {
   return stacks;
 }
 
-/** Short type label of a unit, from its weapon class. */
-const ABBREV: Record<string, { fr: string; en: string }> = {
-  heavyCavalry: { fr: 'CAV. L', en: 'HV CAV' },
-  lightCavalry: { fr: 'CAV. LG', en: 'LT CAV' },
-  spearmen: { fr: 'LANCES', en: 'SPEARS' },
-  archers: { fr: 'ARCS', en: 'BOWS' },
-  infantry: { fr: 'INF', en: 'INF' },
-  character: { fr: 'CHEF', en: 'LEADER' },
-  crossbowmen: { fr: 'ARBAL', en: 'XBOWS' },
-  skirmishers: { fr: 'TIRAIL', en: 'SKIRM' },
-};
-
-export function typeAbbrev(u: Unit, lang: 'fr' | 'en'): string {
-  const a = ABBREV[u.profiles.weapon.class];
-  if (a) return a[lang];
-  return u.profiles.weapon.class.slice(0, 5).toUpperCase();
-}
-
 /** One marker drawn on a counter: its short text and its colour. */
 export interface MarkerBadge {
   key: 'shaken' | 'routed' | 'winded' | 'exhausted' | 'contact' | 'charge' | 'specialOrder' | 'ammoDiminished' | 'ammoExhausted';

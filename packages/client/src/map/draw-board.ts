@@ -12,25 +12,14 @@ export function drawBoard(board: Board): Container {
 
   const terrain = new Graphics();
   const texture = new Graphics();
-  const contours = new Graphics();
   const size = board.cols * board.rows;
   for (let i = 0; i < size; i++) {
     const c = hexToWorld(board, i);
     const kind = board.terrain[i] ?? 'clear';
-    const alt = board.altitude[i] ?? 0;
-    let colour = TERRAIN_COLOURS[kind] ?? TERRAIN_COLOURS.clear;
-    if (alt > 0) colour = mix(colour, 0x8a6236, Math.min(0.45, 0.2 * alt));
-    if (alt < 0) colour = mix(colour, 0x2c3a48, Math.min(0.45, -0.2 * alt));
-    terrain.poly(hexPolygon(c), true).fill(colour);
+    terrain.poly(hexPolygon(c), true).fill(altitudeShade(TERRAIN_COLOURS[kind] ?? TERRAIN_COLOURS.clear, board.altitude[i] ?? 0));
     drawTexture(texture, kind, c, i);
-    if (alt > 0) {
-      // contour lines: one inset ring per level
-      for (let k = 1; k <= Math.min(alt, 3); k++) {
-        contours.poly(hexPolygon(c, R - 4 - 5 * (k - 1)), true).stroke({ width: 1.4, color: 0x6b4a22, alpha: 0.55 });
-      }
-    }
   }
-  layer.addChild(terrain, texture, contours);
+  layer.addChild(terrain, texture, drawAltitude(board));
 
   const grid = new Graphics();
   for (let i = 0; i < size; i++) grid.poly(hexPolygon(hexToWorld(board, i)), true);
@@ -54,6 +43,53 @@ export function drawBoard(board: Board): Container {
     labels.addChild(label);
   }
   layer.addChild(labels);
+  return layer;
+}
+
+/** Each level up browns the ground a step more, each level down blues it: steps, not a faint bevel. */
+export function altitudeShade(colour: number, alt: number): number {
+  if (alt > 0) return mix(colour, 0x8a6236, Math.min(0.6, 0.22 * alt));
+  if (alt < 0) return mix(colour, 0x2c3a48, Math.min(0.5, -0.2 * alt));
+  return colour;
+}
+
+/**
+ * Altitude readable at a glance: a crest line with short hachures pointing
+ * downhill on every hexside where the ground drops, and the level (▲2, ▼1)
+ * in the hex's lower left corner.
+ */
+function drawAltitude(board: Board): Container {
+  const layer = new Container();
+  const crest = new Graphics();
+  const size = board.cols * board.rows;
+  for (let i = 0; i < size; i++) {
+    const alt = board.altitude[i] ?? 0;
+    const c = hexToWorld(board, i);
+    for (let d = 0; d < 6; d++) {
+      const n = neighbourOf(board, i, d as Direction);
+      if (n < 0 || (board.altitude[n] ?? 0) >= alt) continue;
+      const [a, b] = hexsideEnds(c, d, R - 2);
+      crest.moveTo(a.x, a.y).lineTo(b.x, b.y);
+      // hachures: from the crest outwards, down the slope
+      for (const f of [0.2, 0.4, 0.6, 0.8]) {
+        const p = lerp(a, b, f);
+        const q = lerp(p, c, -0.12);
+        crest.moveTo(p.x, p.y).lineTo(q.x, q.y);
+      }
+    }
+    if (alt !== 0) {
+      const label = new Text({
+        text: `${alt > 0 ? '▲' : '▼'}${Math.abs(alt)}`,
+        style: { fontFamily: 'system-ui, sans-serif', fontSize: 12, fontWeight: '800', fill: alt > 0 ? 0x4a2f10 : 0x1d2a38 },
+        resolution: 3,
+      });
+      label.anchor.set(0, 1);
+      label.position.set(c.x - R * 0.62, c.y + R * 0.78);
+      layer.addChild(label);
+    }
+  }
+  crest.stroke({ width: 2.4, color: 0x5a3d1a, alpha: 0.9, cap: 'round' });
+  layer.addChildAt(crest, 0);
   return layer;
 }
 

@@ -1,20 +1,39 @@
 import { Application, Container } from 'pixi.js';
+import { Viewport } from 'pixi-viewport';
 import type { Board } from '@lames/rules';
 import { drawBoard } from './draw-board';
-import { hexToWorld, worldSize, worldToHex, type Point } from './layout';
+import { hexToWorld, MARGIN, worldSize, worldToHex, type Point } from './layout';
+import { keyBelongsToTarget, mapKeyCommand, ZOOM_STEP } from './map-keys';
+import { MapControls } from './map-controls';
+
+declare global {
+  interface Window {
+    /** The map's test hooks (browser tests): its zoom and where a counter is drawn. */
+    __lamesMap?: { scale(): number; counterBox(id: string): { x: number; y: number; width: number; height: number } | null };
+  }
+}
 
 export interface MapCallbacks {
   onClick(hex: number, world: Point): void;
   onHover(hex: number): void;
 }
 
+/** How far in and out the player may zoom, relative to the scale that fits the whole board. */
+const MIN_ZOOM = 0.85;
+const MAX_ZOOM = 5;
+/** A touch held this long without moving shows the hex card (the touch screen's hover). */
+const LONG_PRESS_MS = 500;
+
 /**
- * The Pixi stage: board, highlights, counters and overlay layers inside one
- * world container that the player pans (drag) and zooms (wheel).
+ * The Pixi stage: board, highlights, counters and overlay layers inside a
+ * pixi-viewport, which pans (drag), zooms (wheel, pinch) and tells a click
+ * from a drag. Zoom buttons and the keyboard (map-keys.ts) drive the same
+ * viewport. Rendering is on demand: the game is turn-based.
  */
 export class MapView {
   readonly app = new Application();
-  readonly world = new Container();
+  /** The world container, created by init (the viewport needs the renderer's event system). */
+  world!: Viewport;
   readonly boardLayer = new Container();
   readonly reachLayer = new Container();
   readonly counterLayer = new Container();
@@ -23,8 +42,14 @@ export class MapView {
   private hoverHex = -1;
   /** Set once the player pans or zooms: resizing then keeps their framing. */
   private userMoved = false;
+  private fitScale = 1;
   /** Follows the host's size; disconnected by destroy (a destroyed app has no resize). */
   private resizeObserver: ResizeObserver | null = null;
+  private controls: MapControls | null = null;
+  private longPress: { timer: number; x: number; y: number } | null = null;
+  /** A long press showed the hex card: the lift that ends it is not a click. */
+  private swallowClick = false;
+  private readonly onKey = (e: KeyboardEvent) => this.handleKey(e);
 
   constructor(
     private readonly host: HTMLElement,
@@ -52,15 +77,65 @@ export class MapView {
     this.app.canvas.classList.add('map-canvas');
     this.app.canvas.dataset.renderer = this.app.renderer.name;
     this.host.appendChild(this.app.canvas);
+    this.world = this.createViewport();
     this.world.addChild(this.boardLayer, this.reachLayer, this.counterLayer, this.overlayLayer);
     this.app.stage.addChild(this.world);
     this.listen();
-    this.resizeObserver = new ResizeObserver(() => {
-      this.app.resize();
-      if (!this.userMoved) this.fit();
-      this.requestRender();
+    this.controls = new MapControls(this.host, {
+      zoomIn: () => this.zoomBy(ZOOM_STEP),
+      zoomOut: () => this.zoomBy(1 / ZOOM_STEP),
+      fit: () => this.fit(),
     });
+    this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.host);
+    window.__lamesMap = { scale: () => this.scale, counterBox: (id) => this.counterBox(id) };
+  }
+
+  /**
+   * Where a piece's counter is drawn, in page pixels, as drawn (stack offset
+   * and zoom included): browser tests check that no counter of a stack is
+   * covered. It tells nothing the canvas does not show.
+   */
+  counterBox(id: string): { x: number; y: number; width: number; height: number } | null {
+    const counter = this.counterLayer.getChildByLabel(`counter:${id}`, true);
+    if (!counter) return null;
+    const b = counter.getBounds();
+    const rect = this.app.canvas.getBoundingClientRect();
+    const k = rect.width / this.app.screen.width;
+    return { x: rect.left + window.scrollX + b.x * k, y: rect.top + window.scrollY + b.y * k, width: b.width * k, height: b.height * k };
+  }
+
+  /**
+   * No ticker of its own (noTicker): nothing here animates, and the frame
+   * callback calls `update` so the clamp plugin keeps the board in view.
+   */
+  private createViewport(): Viewport {
+    const { width, height } = this.app.screen;
+    const vp = new Viewport({ screenWidth: width, screenHeight: height, events: this.app.renderer.events, noTicker: true, passiveWheel: false, threshold: 6 });
+    vp.drag({ mouseButtons: 'left' }).pinch().wheel({ smooth: false }).clamp({ direction: 'all', underflow: 'center' });
+    const moved = () => {
+      this.userMoved = true;
+      this.requestRender();
+    };
+    vp.on('moved', (e) => {
+      // the clamp's own corrections are not the player's doing
+      if (e.type !== 'clamp-x' && e.type !== 'clamp-y') moved();
+      else this.requestRender();
+    });
+    vp.on('zoomed', (e) => {
+      if (e.type !== 'clamp-zoom') moved();
+      else this.requestRender();
+    });
+    vp.on('clicked', (e) => {
+      const ev = e.event as unknown as { button?: number };
+      if (this.swallowClick) {
+        this.swallowClick = false;
+        return;
+      }
+      if ((ev.button ?? 0) !== 0 || !this.board) return;
+      this.callbacks.onClick(worldToHex(this.board, e.world), { x: e.world.x, y: e.world.y });
+    });
+    return vp;
   }
 
   setBoard(board: Board): void {
@@ -68,21 +143,56 @@ export class MapView {
     this.board = board;
     this.boardLayer.removeChildren().forEach((c) => c.destroy({ children: true }));
     this.boardLayer.addChild(drawBoard(board));
+    const { width, height } = worldSize(board);
+    this.world.resize(this.app.screen.width, this.app.screen.height, width, height);
     this.fit();
-    this.requestRender();
   }
 
   /** Scales and centres the whole map in the canvas. */
   fit(): void {
-    this.userMoved = false;
     if (!this.board) return;
     const { width, height } = worldSize(this.board);
-    const w = this.host.clientWidth || this.app.screen.width;
-    const h = this.host.clientHeight || this.app.screen.height;
+    const w = this.app.screen.width;
+    const h = this.app.screen.height;
     if (w === 0 || h === 0) return;
-    const scale = Math.min(w / width, h / height) * 0.98;
-    this.world.scale.set(scale);
-    this.world.position.set((w - width * scale) / 2, (h - height * scale) / 2);
+    // fit the hexes, not the whole margin around them (a little of it stays, for the edge hexes' counters)
+    const trim = 2 * MARGIN * 0.5;
+    this.fitScale = Math.min(w / (width - trim), h / (height - trim)) * 0.99;
+    this.world.plugins.remove('clamp-zoom');
+    this.world.clampZoom({ minScale: this.fitScale * MIN_ZOOM, maxScale: Math.max(this.fitScale * MAX_ZOOM, 2.5) });
+    this.world.setZoom(this.fitScale);
+    this.world.moveCenter(width / 2, height / 2);
+    // only now: the clamp above may report a zoom, which is not the player's
+    this.userMoved = false;
+    this.requestRender();
+  }
+
+  /** Zooms about the centre of the canvas, within the clamp. */
+  zoomBy(factor: number): void {
+    const min = this.fitScale * MIN_ZOOM;
+    const max = Math.max(this.fitScale * MAX_ZOOM, 2.5);
+    const scale = Math.min(max, Math.max(min, this.world.scale.x * factor));
+    this.world.setZoom(scale, true);
+    this.userMoved = true;
+    this.requestRender();
+  }
+
+  /** Moves the view by screen pixels (positive dx shows more of the east). */
+  panBy(dx: number, dy: number): void {
+    this.world.position.set(this.world.x - dx, this.world.y - dy);
+    this.userMoved = true;
+    this.requestRender();
+  }
+
+  /** The current zoom, for tests and the zoom buttons' state. */
+  get scale(): number {
+    return this.world.scale.x;
+  }
+
+  private resize(): void {
+    this.app.resize();
+    this.world.resize(this.app.screen.width, this.app.screen.height);
+    if (!this.userMoved) this.fit();
     this.requestRender();
   }
 
@@ -93,7 +203,10 @@ export class MapView {
     if (this.renderFrame) return;
     this.renderFrame = requestAnimationFrame(() => {
       this.renderFrame = 0;
+      // runs the clamp plugin (no ticker drives the viewport) before drawing
+      this.world.update(0);
       this.app.render();
+      this.app.canvas.dataset.zoom = this.world.scale.x.toFixed(3);
     });
   }
 
@@ -122,79 +235,70 @@ export class MapView {
     return this.world.toLocal({ x, y });
   }
 
+  private hexAt(e: { clientX: number; clientY: number }): number {
+    return this.board ? worldToHex(this.board, this.toWorld(e)) : -1;
+  }
+
+  private hover(hex: number): void {
+    if (hex === this.hoverHex) return;
+    this.hoverHex = hex;
+    this.callbacks.onHover(hex);
+  }
+
+  /** Hover with a mouse or pen; a touch shows the hex card by a long press instead. */
   private listen(): void {
     const canvas = this.app.canvas;
-    let drag: { x: number; y: number; wx: number; wy: number; moved: boolean; id: number } | null = null;
-    canvas.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      drag = { x: e.clientX, y: e.clientY, wx: this.world.x, wy: this.world.y, moved: false, id: e.pointerId };
-      canvas.setPointerCapture?.(e.pointerId);
-    });
     canvas.addEventListener('pointermove', (e) => {
-      if (drag && drag.id === e.pointerId) {
-        const dx = e.clientX - drag.x;
-        const dy = e.clientY - drag.y;
-        if (!drag.moved && Math.hypot(dx, dy) > 5) drag.moved = true;
-        if (drag.moved) {
-          const rect = canvas.getBoundingClientRect();
-          const k = this.app.screen.width / rect.width;
-          this.world.position.set(drag.wx + dx * k, drag.wy + dy * k);
-          this.requestRender();
-          canvas.style.cursor = 'grabbing';
-          this.userMoved = true;
-          return;
-        }
-      }
-      if (!this.board) return;
-      const hex = worldToHex(this.board, this.toWorld(e));
-      if (hex !== this.hoverHex) {
-        this.hoverHex = hex;
-        this.callbacks.onHover(hex);
-      }
+      if (this.longPress && Math.hypot(e.clientX - this.longPress.x, e.clientY - this.longPress.y) > 8) this.cancelLongPress();
+      if (e.pointerType === 'touch' || e.buttons !== 0) return;
+      this.hover(this.hexAt(e));
     });
-    const end = (e: PointerEvent) => {
-      if (!drag || drag.id !== e.pointerId) return;
-      const wasDrag = drag.moved;
-      drag = null;
-      canvas.style.cursor = '';
-      if (!wasDrag && this.board) {
-        const w = this.toWorld(e);
-        this.callbacks.onClick(worldToHex(this.board, w), w);
-      }
-    };
-    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointerdown', (e) => {
+      if (e.pointerType !== 'touch') return;
+      this.cancelLongPress();
+      this.swallowClick = false;
+      // a new touch puts the card away; holding still brings it back for this hex
+      this.hover(-1);
+      const hex = this.hexAt(e);
+      const timer = window.setTimeout(() => {
+        this.longPress = null;
+        this.swallowClick = true;
+        this.hover(hex);
+      }, LONG_PRESS_MS);
+      this.longPress = { timer, x: e.clientX, y: e.clientY };
+    });
+    canvas.addEventListener('pointerup', () => this.cancelLongPress());
+    canvas.addEventListener('pointercancel', () => this.cancelLongPress());
     canvas.addEventListener('dblclick', () => this.fit());
-    canvas.addEventListener('pointercancel', () => {
-      drag = null;
-      canvas.style.cursor = '';
+    canvas.addEventListener('pointerleave', (e) => {
+      if (e.pointerType !== 'touch') this.hover(-1);
     });
-    canvas.addEventListener('pointerleave', () => {
-      if (this.hoverHex !== -1) {
-        this.hoverHex = -1;
-        this.callbacks.onHover(-1);
-      }
-    });
-    canvas.addEventListener(
-      'wheel',
-      (e) => {
-        e.preventDefault();
-        const rect = canvas.getBoundingClientRect();
-        const sx = ((e.clientX - rect.left) / rect.width) * this.app.screen.width;
-        const sy = ((e.clientY - rect.top) / rect.height) * this.app.screen.height;
-        const before = this.world.toLocal({ x: sx, y: sy });
-        const factor = Math.exp(-e.deltaY * 0.0015);
-        const scale = Math.min(4, Math.max(0.3, this.world.scale.x * factor));
-        this.world.scale.set(scale);
-        this.userMoved = true;
-        const after = this.world.toGlobal(before);
-        this.world.position.set(this.world.x + sx - after.x, this.world.y + sy - after.y);
-        this.requestRender();
-      },
-      { passive: false },
-    );
+    window.addEventListener('keydown', this.onKey);
+  }
+
+  private cancelLongPress(): void {
+    if (!this.longPress) return;
+    clearTimeout(this.longPress.timer);
+    this.longPress = null;
+  }
+
+  private handleKey(e: KeyboardEvent): void {
+    if (e.defaultPrevented || keyBelongsToTarget(e.target as Element | null)) return;
+    // a modal dialog owns the keyboard while it is open
+    if (document.querySelector('[aria-modal="true"]')) return;
+    const cmd = mapKeyCommand(e);
+    if (!cmd) return;
+    e.preventDefault();
+    if (cmd.kind === 'pan') this.panBy(cmd.dx, cmd.dy);
+    else if (cmd.kind === 'zoom') this.zoomBy(cmd.factor);
+    else this.fit();
   }
 
   destroy(): void {
+    delete window.__lamesMap;
+    window.removeEventListener('keydown', this.onKey);
+    this.cancelLongPress();
+    this.controls?.destroy();
     this.resizeObserver?.disconnect();
     cancelAnimationFrame(this.renderFrame);
     this.app.destroy(true, { children: true });

@@ -13,6 +13,8 @@ export interface ScenarioSummary {
   description: Bilingual;
   sides: { id: string; name: string }[];
   turnLimit: number;
+  /** The victory conditions' objective hexes, drawn on the map (issue 11). */
+  objectives?: { id: string; name: Bilingual; hex: string; points: number; sides?: string[] }[];
 }
 
 /** A battle's public summary (docs/secrets.md, S1): what anyone may know of it. */

@@ -18,9 +18,11 @@ export interface ScenarioSummary {
   description: Scenario['description'];
   sides: { id: string; name: string }[];
   turnLimit: number;
+  /** The objective hexes of the victory conditions (public: the map shows them to every seat). */
+  objectives: Scenario['victory']['objectives'];
 }
 
 export function scenarioSummary(s: Scenario): ScenarioSummary {
   const p = publicScenario(s);
-  return { id: p.id, name: p.name, description: p.description, sides: p.sides.map((x) => ({ id: x.id, name: x.name })), turnLimit: p.turnLimit };
+  return { id: p.id, name: p.name, description: p.description, sides: p.sides.map((x) => ({ id: x.id, name: x.name })), turnLimit: p.turnLimit, objectives: p.victory.objectives };
 }
