@@ -8,6 +8,7 @@ export * from './state/events';
 export { fixedDice, seededDice, seedRng, DiceExhaustedError } from './state/dice';
 export type { DiceSource } from './state/dice';
 export { cloneState } from './state/clone';
+export { canonicalJson, sha256Hex, stateHash } from './state/hash';
 export * from './geometry/hex';
 export * from './geometry/facing';
 export { boardIndex, terrainAt, hexsideAt, neighbour, hexsideKey } from './terrain/board';
