@@ -1,5 +1,5 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
-import { actionSchema, apply, createGame, eventsFor, reject, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, createGame, eventsFor, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import type { BattleAccess, BattleRecord, JournalEntry } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
@@ -50,6 +50,15 @@ const STORE_ERROR = {
   code: 'storeError',
   message: { fr: "La partie n'a pas pu être enregistrée ; elle continue.", en: 'The battle could not be saved; play goes on.' },
 };
+/** An action the store could not keep is not played: nobody was told of it, so nothing has to be taken back. */
+const STORE_REFUSED: Rejection = {
+  code: 'storeFailed' as Rejection['code'],
+  section: '—',
+  message: {
+    fr: "Le serveur n'a pas pu enregistrer cette action : elle n'est pas jouée et rien n'a changé. Réessayez dans un instant.",
+    en: 'The server could not store that action: it is not played and nothing changed. Try again in a moment.',
+  },
+};
 
 /**
  * One battle (room name 'battle'). The rules state stays here, in full; each
@@ -72,7 +81,13 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /** The options a new battle was opened with, for its creator's seat. */
   private opening: NewBattleOptions | null = null;
   private readonly seats = new SeatBook();
-  /** The last save or append under way: disposal waits for it. */
+  /**
+   * The tail of the room's one-at-a-time chain: every action (checked,
+   * stored, then applied and sent) and every snapshot runs after the ones
+   * before, so actions are stored in the order they are played and a
+   * snapshot never lands between an action's store write and its commit.
+   * Disposal waits for it.
+   */
   private saving: Promise<void> = Promise.resolve();
   /** Accepted actions since the battle started: the index of the next journal entry. */
   private actions = 0;
@@ -170,9 +185,11 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   }
 
   override async onDispose(): Promise<void> {
-    // A closing room leaves a snapshot, so that resuming it replays nothing.
-    if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) void this.save();
-    await this.saving;
+    // A closing room leaves a snapshot, so that resuming it replays nothing
+    // (decided after the actions still queued, which may add to the journal).
+    await this.serial(async () => {
+      if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) await this.snapshotNow();
+    });
   }
 
   /**
@@ -284,26 +301,46 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   // --- actions ---------------------------------------------------------------
 
-  private async onAction(client: BattleClient, payload: unknown): Promise<void> {
+  /** Checks the message's shape at once, then plays it after the actions already queued (see `saving`). */
+  private onAction(client: BattleClient, payload: unknown): Promise<void> | void {
     const parsed = actionSchema.safeParse(payload);
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       return this.refuse(client, reject('malformedAction', { detail }));
     }
+    return this.serial(() => this.playAction(client, parsed.data));
+  }
+
+  /**
+   * Nothing lost (issue 12): the rules give the next state without touching
+   * the current one, the action is stored, and only then is the state
+   * committed, synced and its events sent. The patch loop is off (patchRate
+   * null), so no change leaves before broadcastPatch; a store failure refuses
+   * the action and leaves the battle as it was.
+   */
+  private async playAction(client: BattleClient, action: Action): Promise<void> {
     const seat = client.userData?.seat;
     // The rules decide what the referee may do (decide losses or deploy for an absent side); spectators only watch.
     if (!seat || seat === 'spectator' || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, reject('notAPlayer'));
     let result: ReturnType<typeof apply>;
     try {
-      result = apply(this.game, seat, parsed.data);
+      result = apply(this.game, seat, action);
     } catch (e) {
       this.deps.logError(`battle ${this.roomId}: the rules threw on an action`, e);
       return this.refuse(client, SERVER_FAULT);
     }
     if (!result.ok) return this.refuse(client, result.rejection);
+    const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
+    try {
+      await this.storeAction(entry, result.state);
+    } catch (e) {
+      // The write may have reached the store in part: the next write is a whole snapshot, which replaces it.
+      this.snapshotDue = true;
+      this.deps.logError(`battle ${this.roomId}: could not store action ${entry.n}; it is refused`, e);
+      return this.refuse(client, STORE_REFUSED);
+    }
     this.game = result.state;
     this.log.push(...result.events);
-    const entry: JournalEntry = { n: this.actions, seat, action: parsed.data, events: result.events };
     this.actions += 1;
     this.syncState();
     this.state.actionCount += 1;
@@ -311,7 +348,6 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     for (const c of this.clients) {
       if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
     }
-    await this.storeAction(entry);
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
@@ -376,40 +412,55 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   }
 
   /**
-   * Stores an accepted action: appended to the journal, then a whole
-   * snapshot every SNAPSHOT_EVERY actions and at the end of the battle; only
-   * a snapshot after a failed write, which may have left a gap in the journal.
+   * Stores an action before it is committed: appended to the journal, or
+   * the whole record with its state after the action (a snapshot) every
+   * SNAPSHOT_EVERY actions, at the end of the battle and after a failed
+   * write (which may have left a gap or a stray entry in the journal).
+   * Throws when the store fails; runs inside the room's chain.
    */
-  private storeAction(entry: JournalEntry): Promise<void> {
-    if (this.snapshotDue) return this.save();
+  private async storeAction(entry: JournalEntry, next: GameState): Promise<void> {
+    const actions = entry.n + 1;
+    if (this.snapshotDue || next.status === 'ended' || this.sinceSnapshot + 1 >= SNAPSHOT_EVERY) {
+      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!)));
+      this.sinceSnapshot = 0;
+      this.snapshotDue = false;
+      return;
+    }
+    await this.deps.store.append(this.roomId, entry, headOf(this.recordOf(next, actions, [], structuredClone(this.access!))));
     this.sinceSnapshot += 1;
-    const head = headOf(this.recordOf([], structuredClone(this.access!)));
-    const appended = this.write(() => this.deps.store.append(this.roomId, entry, head));
-    return this.game.status === 'ended' || this.sinceSnapshot >= SNAPSHOT_EVERY ? this.save() : appended;
   }
 
-  /** Saves the whole record (a snapshot); a failure is logged and told, and play goes on. */
+  /** Saves the whole record (a snapshot) after what is queued; a failure is logged and told, and play goes on. */
   private save(): Promise<void> {
-    const record = this.recordOf([...this.log], structuredClone(this.access!));
-    this.sinceSnapshot = 0;
-    this.snapshotDue = false;
-    return this.write(() => this.deps.store.save(record));
-  }
-
-  /** The record as it stands; `log` and `access` are copies taken by the caller, the state is never changed in place. */
-  private recordOf(log: GameEvent[], access: BattleAccess): BattleRecord {
-    return { ...this.head, updatedAt: new Date().toISOString(), status: this.game.status, state: this.game, log, access, actions: this.actions };
-  }
-
-  private write(task: () => Promise<void>): Promise<void> {
-    // One write after another, in the order they were asked: a slower earlier save never lands over a later one, and onDispose waits for the last.
-    this.saving = this.saving.then(() =>
-      task().catch((e: unknown) => {
-        this.snapshotDue = true;
+    return this.serial(() =>
+      this.snapshotNow().catch((e: unknown) => {
         this.deps.logError(`battle ${this.roomId}: could not be saved`, e);
         this.broadcast('storeError', STORE_ERROR);
       }),
     );
+  }
+
+  /** The snapshot of the battle as committed, taken when its turn in the chain comes; throws when the store fails. */
+  private async snapshotNow(): Promise<void> {
+    try {
+      await this.deps.store.save(this.recordOf(this.game, this.actions, [...this.log], structuredClone(this.access!)));
+    } catch (e) {
+      this.snapshotDue = true;
+      throw e;
+    }
+    this.sinceSnapshot = 0;
+    this.snapshotDue = false;
+  }
+
+  /** The record of `state` after `actions` actions; `log` and `access` are copies taken by the caller, the state is never changed in place. */
+  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess): BattleRecord {
+    return { ...this.head, updatedAt: new Date().toISOString(), status: state.status, state, log, access, actions };
+  }
+
+  /** Runs `task` after every action and store write already queued, in call order; a failure does not stop the chain. */
+  private serial(task: () => Promise<void>): Promise<void> {
+    const run = this.saving.then(task);
+    this.saving = run.catch((e: unknown) => this.deps.logError(`battle ${this.roomId}: an action or a save failed`, e));
     return this.saving;
   }
 }
