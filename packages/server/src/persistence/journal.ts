@@ -1,6 +1,7 @@
 /**
  * The journal of a battle: each accepted action, its seat and its events,
- * appended to the store after the action, so that storing an action costs
+ * stored before anything about the action is sent (rooms/battle-room.ts),
+ * appended so that storing an action costs
  * the same at the 1,000th action as at the 10th. A snapshot (the whole
  * record, BattleStore.save) every SNAPSHOT_EVERY actions, on seat changes and
  * when the room closes bounds what a resumed battle replays.
