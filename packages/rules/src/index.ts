@@ -101,3 +101,6 @@ export { commandModifiers } from './command/command-test';
 export { shakenMarkersDrm } from './command/wing-morale';
 export { unitLost } from './command/demoralisation';
 export type { Modifier, TestKind } from './tests/roll';
+export { RULES_VERSION } from './version';
+export { EXPORT_FORMAT, exportBattle, firstDifference, seedHash, verifyExport } from './verify/battle-export';
+export type { BattleExport, ExportedAction, PlayedBattle, Verdict } from './verify/battle-export';

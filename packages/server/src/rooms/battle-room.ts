@@ -1,7 +1,7 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
-import { actionSchema, apply, createGame, eventsFor, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, createGame, eventsFor, reject, RULES_VERSION, seedHash, stateHash, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
-import type { BattleAccess, BattleRecord, JournalEntry } from '../persistence/store';
+import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
@@ -28,8 +28,18 @@ type SeatAuth =
   | { creator: { access: BattleAccess; key: string; invites: Invite[]; playerName: string } }
   | { creator?: undefined; request: SeatRequest; hash: string | null; fresh: { token: string; hash: string }; playerName: string };
 
-/** What stays the same in every save of a battle. */
-type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt'>;
+/** What stays the same in every save of a battle (the seed included: never send it before the end). */
+type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion'>;
+
+/** What a room opens with, new or resumed. */
+interface Opening {
+  state: GameState;
+  log: GameEvent[];
+  head: RecordHead;
+  access: BattleAccess | null;
+  actions: number;
+  played: PlayedAction[] | null;
+}
 
 const SERVER_FAULT: Rejection = {
   code: 'serverFault' as Rejection['code'],
@@ -95,6 +105,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private sinceSnapshot = 0;
   /** A save or an append failed: the next store write is a whole snapshot, so the journal never has a gap. */
   private snapshotDue = false;
+  /** Every action played, for the export (issue 12); null for a battle created before it was recorded. */
+  private played: PlayedAction[] | null = null;
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -105,6 +117,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.head = opening.head;
     this.access = opening.access;
     this.actions = opening.actions;
+    this.played = opening.played;
     this.roomId = opening.head.id;
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
@@ -273,7 +286,15 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   private welcome(client: BattleClient, invites?: Invite[]): void {
     const { seat, seatKey } = client.userData!;
-    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }) });
+    const dice = this.diceCommitment();
+    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
+  }
+
+  /** The hash of the seed for every seat from the start; the seed itself only once the battle has ended (issue 12). */
+  private diceCommitment(): { seedHash: string; seed?: string } | null {
+    const dice = this.head.dice;
+    if (!dice) return null;
+    return this.game.status === 'ended' ? { seedHash: dice.seedHash, seed: dice.seed } : { seedHash: dice.seedHash };
   }
 
   /** The creator's seat asks for new invites to the seats nobody holds (the old ones stop working). */
@@ -331,8 +352,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     }
     if (!result.ok) return this.refuse(client, result.rejection);
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
+    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: stateHash(result.state) };
     try {
-      await this.storeAction(entry, result.state);
+      await this.storeAction(entry, result.state, played);
     } catch (e) {
       // The write may have reached the store in part: the next write is a whole snapshot, which replaces it.
       this.snapshotDue = true;
@@ -342,12 +364,16 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.game = result.state;
     this.log.push(...result.events);
     this.actions += 1;
+    if (played) this.played!.push(played);
     this.syncState();
     this.state.actionCount += 1;
     this.broadcastPatch();
     for (const c of this.clients) {
       if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
     }
+    // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
+    const dice = this.game.status === 'ended' && this.diceCommitment();
+    if (dice) this.broadcast('dice', dice);
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
@@ -379,21 +405,25 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   // --- opening and saving ------------------------------------------------------
 
-  private newBattle(options: NewBattleOptions): { state: GameState; log: GameEvent[]; head: RecordHead; access: null; actions: number } {
+  private newBattle(options: NewBattleOptions): Opening {
     const scenario = this.deps.scenarios.get(options.scenarioId);
     if (!scenario) throw new Refusal('unknownScenario', { id: options.scenarioId });
     if (options.seat !== 'referee' && !scenario.sides.some((s) => s.id === options.seat)) throw new Refusal('unknownSeat', { seat: options.seat });
     this.opening = options;
+    const seed = this.deps.newSeed();
+    const state = createGame(scenario, seed);
     const head: RecordHead = {
       id: this.roomId,
       battleName: options.battleName ?? scenario.name.fr,
       scenarioId: scenario.id,
       createdAt: new Date().toISOString(),
+      dice: { seed, seedHash: seedHash(seed), initialStateHash: stateHash(state) },
+      rulesVersion: RULES_VERSION,
     };
-    return { state: createGame(scenario, this.deps.newSeed()), log: [], head, access: null, actions: 0 };
+    return { state, log: [], head, access: null, actions: 0, played: [] };
   }
 
-  private async resumeBattle(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead; access: BattleAccess; actions: number }> {
+  private async resumeBattle(id: string): Promise<Opening> {
     let record: BattleRecord | null;
     try {
       const stored = await this.deps.store.load(id);
@@ -407,8 +437,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (record.status === 'ended') throw new Refusal('battleEnded', { id });
     if (!record.access) throw new Refusal('battleWithoutSeats', { id });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
-    const { state, log, access } = record;
-    return { state, log: [...log], head: { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt }, access, actions: record.actions ?? 0 };
+    const { state, log, access, dice, rulesVersion } = record;
+    const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }) };
+    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null };
   }
 
   /**
@@ -418,10 +449,11 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * write (which may have left a gap or a stray entry in the journal).
    * Throws when the store fails; runs inside the room's chain.
    */
-  private async storeAction(entry: JournalEntry, next: GameState): Promise<void> {
+  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null): Promise<void> {
     const actions = entry.n + 1;
     if (this.snapshotDue || next.status === 'ended' || this.sinceSnapshot + 1 >= SNAPSHOT_EVERY) {
-      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!)));
+      const all = played && [...this.played!, played];
+      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!), all));
       this.sinceSnapshot = 0;
       this.snapshotDue = false;
       return;
@@ -443,7 +475,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /** The snapshot of the battle as committed, taken when its turn in the chain comes; throws when the store fails. */
   private async snapshotNow(): Promise<void> {
     try {
-      await this.deps.store.save(this.recordOf(this.game, this.actions, [...this.log], structuredClone(this.access!)));
+      await this.deps.store.save(this.recordOf(this.game, this.actions, [...this.log], structuredClone(this.access!), this.played && [...this.played]));
     } catch (e) {
       this.snapshotDue = true;
       throw e;
@@ -452,9 +484,13 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.snapshotDue = false;
   }
 
-  /** The record of `state` after `actions` actions; `log` and `access` are copies taken by the caller, the state is never changed in place. */
-  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess): BattleRecord {
-    return { ...this.head, updatedAt: new Date().toISOString(), status: state.status, state, log, access, actions };
+  /**
+   * The record of `state` after `actions` actions; `log`, `access` and
+   * `played` are copies taken by the caller (played only for a snapshot),
+   * the state is never changed in place.
+   */
+  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess, played?: PlayedAction[] | null): BattleRecord {
+    return { ...this.head, updatedAt: new Date().toISOString(), status: state.status, state, log, access, actions, ...(played && { played }) };
   }
 
   /** Runs `task` after every action and store write already queued, in call order; a failure does not stop the chain. */
