@@ -186,5 +186,5 @@ describe.each([
     expect(await server.exited).toBe(0);
     battles.forEach(drop);
     for (const b of battles) expect(await storedHash(b.id)).toBe(stateHash(b.state));
-  }, 180_000);
+  }, 300_000);
 });
