@@ -6,7 +6,7 @@ import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
 import { arrivalsByHex, drawFacingHandles, drawHexMarks, drawMoveOverlay, drawReach, drawSelectedHex, stopsHere, type FacingHandle, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
-import { setCurrentBattle, type BattleRoom, type Welcome } from '../net/connection';
+import { setCurrentBattle, type BattleRoom, type DiceCommitment, type Welcome } from '../net/connection';
 import { seatKeys } from '../net/keys';
 import { confirmDialog } from '../ui/dialog';
 import { decoyLabel } from '../ui/decoy-label';
@@ -78,6 +78,8 @@ declare global {
 export class GamePage {
   private seat: Seat | null = null;
   private battleId = '';
+  /** The seed's hash, and the seed once the battle has ended (issue 12). */
+  private dice: DiceCommitment | null = null;
   /** The connection is closing on purpose (left, handed over, taken over elsewhere): no re-entry. */
   private closing = false;
   private readonly seatControls: SeatControls;
@@ -200,6 +202,7 @@ export class GamePage {
     room.onMessage('welcome', (m: Welcome & { log?: GameEvent[] }) => {
       this.seat = m.seat;
       this.battleId = m.battleId;
+      this.dice = m.dice ?? null;
       setCurrentBattle(m.battleId);
       this.seatControls.welcome(m.battleId, m.seat, m.invites);
       this.log = [...(m.log ?? [])];
@@ -220,6 +223,11 @@ export class GamePage {
       this.schedule();
     });
     room.onMessage('storeError', () => toast(t('game.storeError'), 'error'));
+    // the battle has ended: its seed is revealed, the export can be checked against the hash shown from the start
+    room.onMessage('dice', (m: DiceCommitment) => {
+      this.dice = m;
+      this.schedule();
+    });
     room.onStateChange(() => this.schedule());
     room.onDrop(() => toast(t('game.connectionLost'), 'error'));
     room.onReconnect(() => toast(t('game.reconnected')));
@@ -311,7 +319,7 @@ export class GamePage {
     if (!item) this.selected = null;
     this.orders = this.seat === 'referee' || this.seat === 'spectator' ? null : this.ordersPanel();
     this.drawMap();
-    renderStatus(this.els.status, view, this.seat, this.decoded?.battleName ?? '', this.decoded?.sides ?? [], this.decoded ?? undefined);
+    renderStatus(this.els.status, view, this.seat, this.decoded?.battleName ?? '', this.decoded?.sides ?? [], this.decoded ?? undefined, { battleId: this.battleId, dice: this.dice });
     this.seatControls.render();
     const mine = this.seat === view.activeSide;
     renderWings(

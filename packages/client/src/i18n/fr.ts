@@ -533,6 +533,14 @@ export const fr = {
   'event.reason.stackedWithEngaged': 'empilé avec une unité engagée',
   'event.reason.shaken': 'ébranlé',
   'event.reason.exhausted': 'à bout de souffle',
+  // --- persist (issue 11) ---
+  'dice.title': 'Dés vérifiables',
+  'dice.seedHash': 'Empreinte de la graine des dés :',
+  'dice.seedHashHelp': "SHA-256 de la graine secrète des dés, fixée avant la bataille et révélée à sa fin : personne ne peut choisir les jets en cours de partie.",
+  'dice.seed': 'Graine révélée :',
+  'dice.export': 'Télécharger la bataille',
+  'dice.verifyHint': 'npm run verify -- {file} rejoue chaque action et vérifie chaque jet et chaque empreinte.',
+  'dice.seedHashShort': 'Empreinte des dés :',
 };
 
 export type TextKey = keyof typeof fr;
