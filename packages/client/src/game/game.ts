@@ -7,7 +7,7 @@ import { arrivalsByHex, drawFacingHandles, drawHexMarks, drawMoveOverlay, drawRe
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import { addHexCardLine, renderHexCard } from '../ui/hex-card';
-import { setCurrentBattle, type BattleRoom, type Welcome } from '../net/connection';
+import { setCurrentBattle, type BattleRoom, type DiceCommitment, type Welcome } from '../net/connection';
 import { seatKeys } from '../net/keys';
 import { confirmDialog } from '../ui/dialog';
 import { decoyLabel } from '../ui/decoy-label';
@@ -79,6 +79,8 @@ declare global {
 export class GamePage {
   private seat: Seat | null = null;
   private battleId = '';
+  /** The seed's hash, and the seed once the battle has ended (issue 12). */
+  private dice: DiceCommitment | null = null;
   /** The connection is closing on purpose (left, handed over, taken over elsewhere): no re-entry. */
   private closing = false;
   private readonly seatControls: SeatControls;
@@ -203,6 +205,7 @@ export class GamePage {
     room.onMessage('welcome', (m: Welcome & { log?: GameEvent[] }) => {
       this.seat = m.seat;
       this.battleId = m.battleId;
+      this.dice = m.dice ?? null;
       setCurrentBattle(m.battleId);
       this.seatControls.welcome(m.battleId, m.seat, m.invites);
       this.log = [...(m.log ?? [])];
@@ -223,6 +226,11 @@ export class GamePage {
       this.schedule();
     });
     room.onMessage('storeError', () => toast(t('game.storeError'), 'error'));
+    // the battle has ended: its seed is revealed, the export can be checked against the hash shown from the start
+    room.onMessage('dice', (m: DiceCommitment) => {
+      this.dice = m;
+      this.schedule();
+    });
     room.onStateChange(() => this.schedule());
     room.onDrop(() => toast(t('game.connectionLost'), 'error'));
     room.onReconnect(() => toast(t('game.reconnected')));
@@ -314,7 +322,7 @@ export class GamePage {
     if (!item) this.selected = null;
     this.orders = this.seat === 'referee' || this.seat === 'spectator' ? null : this.ordersPanel();
     this.drawMap();
-    renderStatus(this.els.status, view, this.seat, this.decoded?.battleName ?? '', this.decoded?.sides ?? [], this.decoded ?? undefined);
+    renderStatus(this.els.status, view, this.seat, this.decoded?.battleName ?? '', this.decoded?.sides ?? [], this.decoded ?? undefined, { battleId: this.battleId, dice: this.dice });
     this.seatControls.render();
     const mine = this.seat === view.activeSide;
     renderWings(

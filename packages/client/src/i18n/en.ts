@@ -625,4 +625,13 @@ export const en: Record<TextKey, string> = {
   'card.markers': 'Markers: {list}',
   'map.legend.ammoDiminished': 'ammunition diminished',
   'map.legend.ammoExhausted': 'ammunition exhausted',
+
+  // --- dice anyone can check (issue 12) ---
+  'dice.title': 'Dice anyone can check',
+  'dice.seedHash': 'Hash of the dice seed:',
+  'dice.seedHashHelp': 'SHA-256 of the secret dice seed, fixed before the battle and revealed at its end: nobody can choose the rolls during the game.',
+  'dice.seed': 'Seed revealed:',
+  'dice.export': 'Download the battle',
+  'dice.verifyHint': 'npm run verify -- {file} replays every action and checks every roll and every hash.',
+  'dice.seedHashShort': 'Dice seed hash:',
 };

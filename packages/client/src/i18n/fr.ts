@@ -623,6 +623,15 @@ export const fr = {
   'card.markers': 'Marqueurs : {list}',
   'map.legend.ammoDiminished': 'munitions diminuées',
   'map.legend.ammoExhausted': 'munitions épuisées',
+
+  // --- dice anyone can check (issue 12) ---
+  'dice.title': 'Dés vérifiables',
+  'dice.seedHash': 'Empreinte de la graine des dés :',
+  'dice.seedHashHelp': "SHA-256 de la graine secrète des dés, fixée avant la bataille et révélée à sa fin : personne ne peut choisir les jets en cours de partie.",
+  'dice.seed': 'Graine révélée :',
+  'dice.export': 'Télécharger la bataille',
+  'dice.verifyHint': 'npm run verify -- {file} rejoue chaque action et vérifie chaque jet et chaque empreinte.',
+  'dice.seedHashShort': 'Empreinte des dés :',
 };
 
 export type TextKey = keyof typeof fr;

@@ -37,6 +37,14 @@ export interface Welcome {
   battleId: string;
   seatKey?: string;
   invites?: Invite[];
+  /** The dice commitment (issue 12): absent from battles created before it. */
+  dice?: DiceCommitment;
+}
+
+/** SHA-256 of the battle's secret seed from the start; the seed itself once the battle has ended (message `dice`). */
+export interface DiceCommitment {
+  seedHash: string;
+  seed?: string;
 }
 
 export interface Invite {

@@ -5,6 +5,7 @@ import { className } from '../i18n/profiles';
 import type { StackItem } from '../map/counters-model';
 import { sideCss } from '../map/palette';
 import type { DecodedState, SideInfo } from '../state/decoded';
+import type { DiceCommitment } from '../net/connection';
 
 import { clear, h } from './dom';
 import { facingName } from './format-event';
@@ -16,8 +17,14 @@ export function seatName(view: GameState, seat: Seat): string {
   return view.sides.find((s) => s.id === seat)?.name ?? seat;
 }
 
+/** What lets anyone check a battle's dice (issue 12): its id (for the export) and the seed's commitment. */
+export interface BattleCheck {
+  battleId: string;
+  dice: DiceCommitment | null;
+}
+
 /** Turn, active side, seats and wings. */
-export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battleName: string, sides: SideInfo[], decoded?: DecodedState): void {
+export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battleName: string, sides: SideInfo[], decoded?: DecodedState, check?: BattleCheck): void {
   clear(el);
   const active = view.sides.find((s) => s.id === view.activeSide);
   // during a combat's losses the defender decides (§2.7.4): it is then that player's move
@@ -72,7 +79,35 @@ export function renderStatus(el: HTMLElement, view: GameState, seat: Seat, battl
   );
   const weather = view.gameElements?.weather;
   if (weather) el.append(h('div', { class: 'status-row', 'data-testid': 'weather', title: 'Fiche 003' }, t('game.weather', { weather: t(`weather.${weather}` as TextKey) })));
-  if (view.status === 'ended' && view.result) el.append(renderResult(view));
+  if (view.status === 'ended' && view.result) el.append(withDiceCheck(renderResult(view), check));
+  else if (check?.dice) el.append(h('div', { class: 'muted small seed-hash', 'data-testid': 'seed-hash', title: t('dice.seedHashHelp') }, t('dice.seedHashShort'), ' ', h('code', {}, shortHash(check.dice.seedHash))));
+}
+
+/** The end card, with the revealed seed and the export once the battle has ended (issue 12). */
+function withDiceCheck(card: HTMLElement, check?: BattleCheck): HTMLElement {
+  const dice = check ? diceCheck(check) : null;
+  if (dice) card.append(dice);
+  return card;
+}
+
+/** The first 16 hex digits: enough to compare by eye; the full hash is in the export. */
+function shortHash(hash: string): string {
+  return `${hash.slice(0, 16)}…`;
+}
+
+/** Once the battle has ended: the seed revealed beside its hash, and the export to check every roll with. */
+function diceCheck(check: BattleCheck): HTMLElement | null {
+  const { dice, battleId } = check;
+  if (!dice?.seed || !battleId) return null;
+  return h(
+    'div',
+    { class: 'dice-check', 'data-testid': 'dice-check' },
+    h('strong', {}, t('dice.title')),
+    h('div', { class: 'small' }, t('dice.seedHash'), ' ', h('code', { 'data-testid': 'seed-hash' }, dice.seedHash)),
+    h('div', { class: 'small' }, t('dice.seed'), ' ', h('code', { 'data-testid': 'seed' }, dice.seed)),
+    h('a', { href: `/api/battles/${encodeURIComponent(battleId)}/export`, download: `lames-${battleId}.json`, 'data-testid': 'export-link' }, t('dice.export')),
+    h('div', { class: 'muted small' }, t('dice.verifyHint', { file: `lames-${battleId}.json` })),
+  );
 }
 
 /** The referee's seat, when the battle has one that someone holds. */

@@ -7,5 +7,5 @@ export { deployFirstFit, deploySides } from './deploy';
 export type { LabelledPlacement } from './deploy';
 export { deployFord, fordGame, FORD_DECOY, FORD_PLACEMENT } from './deploy-ford';
 export { stressGame, stressScenario, stressScenarioInput } from './stress-battle';
-export { randomGame } from './random-player';
+export { randomGame, randomPlayer } from './random-player';
 export type { PlayedAction, RandomGame } from './random-player';

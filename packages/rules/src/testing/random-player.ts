@@ -64,17 +64,13 @@ export interface RandomGameOptions {
  * there). Throws if the rules refuse an action they offered.
  */
 export function randomGame(scenario: Scenario, seed: string, opts: RandomGameOptions = {}): RandomGame {
-  const pick = seededDice(seedRng(seed));
-  const choose: Choose = (xs) => xs[pick.roll(xs.length) - 1];
+  const next = randomPlayer(seed, opts.prefer);
   let state = createGame(scenario, seed);
   let actions = 0;
   const played = new Set<string>();
   const script: PlayedAction[] = [];
   while (state.status === 'playing' && actions < (opts.limit ?? 3000)) {
-    // §4.5.2 the battle opens on the hidden deployment: the sides still to deploy place their pieces first.
-    const deploying = state.deployment && Object.entries(state.deployment.sides).find(([, d]) => !d.done)?.[0];
-    const seat = deploying || seatToAct(state);
-    const action = (deploying ? randomDeployment(state, deploying, choose) : nextAction(state, seat, choose, opts.prefer ?? [])) as PlayedAction['action'];
+    const { seat, action } = next(state);
     const r = apply(state, seat, action);
     if (!r.ok) throw new Error(`offered action refused: ${JSON.stringify(action)} → ${r.rejection.code}`);
     played.add(action.type);
@@ -84,6 +80,24 @@ export function randomGame(scenario: Scenario, seed: string, opts: RandomGameOpt
     opts.afterEach?.(state);
   }
   return { state, actions, played, script };
+}
+
+/**
+ * The random player on its own: given the full state of a battle still
+ * playing, who acts next and a legal action of theirs, its choices drawn
+ * from `seed` (a test that drives a real server keeps its own copy of the
+ * state and asks this for each move).
+ */
+export function randomPlayer(seed: string, prefer: string[] = []): (state: GameState) => PlayedAction {
+  const pick = seededDice(seedRng(seed));
+  const choose: Choose = (xs) => xs[pick.roll(xs.length) - 1];
+  return (state) => {
+    // §4.5.2 the battle opens on the hidden deployment: the sides still to deploy place their pieces first.
+    const deploying = state.deployment && Object.entries(state.deployment.sides).find(([, d]) => !d.done)?.[0];
+    const seat = deploying || seatToAct(state);
+    const action = (deploying ? randomDeployment(state, deploying, choose) : nextAction(state, seat, choose, prefer)) as PlayedAction['action'];
+    return { seat, action };
+  };
 }
 
 /**

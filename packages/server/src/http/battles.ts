@@ -1,8 +1,10 @@
 import { matchMaker } from '@colyseus/core';
-import type { Scenario } from '@lames/rules';
+import { exportBattle, type BattleExport, type Scenario } from '@lames/rules';
+import type { Application } from 'express';
 import { z } from 'zod';
-import type { BattleStore, BattleSummary } from '../persistence/store';
-import { BATTLE_ID_PATTERN } from '../persistence/record-schema';
+import { replayJournal } from '../persistence/journal';
+import type { BattleRecord, BattleStore, BattleSummary } from '../persistence/store';
+import { BATTLE_ID_PATTERN, isValidBattleId } from '../persistence/record-schema';
 import { scenarioName, type BattleMetadata } from '../rooms/metadata';
 
 export const PAGE_SIZE = 20;
@@ -58,5 +60,73 @@ async function withRooms(summaries: BattleSummary[], scenarios: ReadonlyMap<stri
       open: rooms.has(s.battleId),
       updatedAt: s.updatedAt,
     };
+  });
+}
+
+// --- export of a finished battle (issue 12) ---------------------------------
+
+/** Why a battle cannot be exported: an HTTP status and a message anyone may read (it names no secret). */
+export class ExportRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The export of an ended battle (scenario, seed, every action with its
+ * events and state hash), for `npm run verify`. Refused while the battle is
+ * being played, to every seat alike: the export holds the seed and every
+ * hidden placement.
+ */
+export async function battleExportOf(store: BattleStore, scenarios: ReadonlyMap<string, Scenario>, id: string): Promise<BattleExport> {
+  const stored = await store.load(id);
+  if (!stored) throw new ExportRefusal(404, 'battleNotFound', `No battle has the id ${id}.`);
+  const record = replayJournal(stored);
+  if (record.status !== 'ended') throw new ExportRefusal(403, 'battleNotEnded', 'A battle can be exported once it has ended: until then its export would give away its secrets (hidden units, the dice seed).');
+  const scenario = scenarios.get(record.scenarioId);
+  if (!record.dice || !record.played || !record.rulesVersion || !scenario) {
+    throw new ExportRefusal(409, 'notExportable', 'This battle was recorded before battles kept their seed and actions (or its scenario is no longer served): it cannot be exported.');
+  }
+  return exportBattle({
+    battle: { id: record.id, name: record.battleName, createdAt: record.createdAt, endedAt: record.updatedAt },
+    scenario,
+    seed: record.dice.seed,
+    rulesVersion: record.rulesVersion,
+    initialStateHash: record.dice.initialStateHash,
+    actions: actionsOf(record),
+    result: record.state.result ?? null,
+    finalStateHash: record.played.at(-1)?.stateHash ?? record.dice.initialStateHash,
+  });
+}
+
+/** Each played action with its own events, cut from the battle's log in order. */
+function actionsOf(record: BattleRecord): BattleExport['actions'] {
+  let at = 0;
+  const actions = record.played!.map((p, n) => {
+    const events = record.log.slice(at, at + p.events);
+    at += p.events;
+    return { n, seat: p.seat, action: p.action, events, stateHash: p.stateHash };
+  });
+  if (at !== record.log.length) throw new Error(`battle ${record.id}: its actions account for ${at} events of a log of ${record.log.length}`);
+  return actions;
+}
+
+/** GET /api/battles/:id/export: the export file of an ended battle, as a download. */
+export function mountBattleExport(app: Application, store: BattleStore, scenarios: ReadonlyMap<string, Scenario>): void {
+  app.get('/api/battles/:id/export', async (req, res) => {
+    const id = req.params.id;
+    if (!isValidBattleId(id)) return void res.status(400).json({ error: 'invalidBattleId', message: 'expected 1 to 64 letters, digits, _ or -' });
+    try {
+      const file = await battleExportOf(store, scenarios, id);
+      res.setHeader('Content-Disposition', `attachment; filename="lames-${id}.json"`);
+      res.json(file);
+    } catch (e) {
+      if (!(e instanceof ExportRefusal)) throw e;
+      res.status(e.status).json({ error: e.code, message: e.message });
+    }
   });
 }

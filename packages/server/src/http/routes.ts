@@ -5,7 +5,7 @@ import type { Scenario } from '@lames/rules';
 import { scenarioSummaries } from '@lames/rules/scenarios';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 import type { BattleStore } from '../persistence/store';
-import { listBattlesPage, lookupBattles, lookupBodySchema, pageQuerySchema } from './battles';
+import { listBattlesPage, lookupBattles, lookupBodySchema, mountBattleExport, pageQuerySchema } from './battles';
 import { serveClient } from './static-client';
 import type { z } from 'zod';
 
@@ -37,6 +37,7 @@ export function mountRoutes(app: Application, deps: RouteDeps): void {
     if (!body.success) return void res.status(400).json({ error: describe(body.error) });
     res.json(await lookupBattles(deps.store, deps.scenarios, body.data.ids));
   });
+  mountBattleExport(app, deps.store, deps.scenarios);
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'not found' });
   });

@@ -1,6 +1,7 @@
 /**
  * The journal of a battle: each accepted action, its seat and its events,
- * appended to the store after the action, so that storing an action costs
+ * stored before anything about the action is sent (rooms/battle-room.ts),
+ * appended so that storing an action costs
  * the same at the 1,000th action as at the 10th. A snapshot (the whole
  * record, BattleStore.save) every SNAPSHOT_EVERY actions, on seat changes and
  * when the room closes bounds what a resumed battle replays.
@@ -13,7 +14,7 @@
  * Replaying is deterministic: the dice come from the state's own generator.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { apply } from '@lames/rules';
+import { apply, stateHash } from '@lames/rules';
 import type { BattleHead, BattleRecord, JournalEntry, StoredBattle } from './store';
 import { CorruptRecordError } from './record-schema';
 import { summaryOf } from './summary';
@@ -57,6 +58,8 @@ export function replayJournal(stored: StoredBattle): BattleRecord {
   const where = `battle ${record.id}`;
   let state = record.state;
   const log = [...record.log];
+  // Battles created before the export (no `played`) go on without it.
+  const played = record.played && [...record.played];
   const entries = entriesAfter(journal, base, where);
   for (const entry of entries) {
     const result = apply(state, entry.seat, entry.action);
@@ -69,6 +72,7 @@ export function replayJournal(stored: StoredBattle): BattleRecord {
     }
     state = result.state;
     log.push(...entry.events);
+    played?.push({ seat: entry.seat, action: entry.action, events: entry.events.length, stateHash: stateHash(state) });
   }
-  return { ...record, state, log, actions: base + entries.length };
+  return { ...record, state, log, actions: base + entries.length, ...(played && { played }) };
 }

@@ -32,6 +32,8 @@ export class CorruptRecordError extends Error {
 const isoDate = z.iso.datetime({ offset: true });
 /** SHA-256, base64url (rooms/seat-keys). */
 const hashSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected a SHA-256 hash in base64url');
+/** SHA-256, hex (stateHash, seedHash from @lames/rules). */
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 hash in hex');
 
 // Loose objects: keys added later by the rules library (or the room) survive.
 const stateSchema = z.looseObject({
@@ -77,6 +79,10 @@ export const battleRecordSchema = z.looseObject({
   access: accessSchema.optional(),
   // Absent from records saved before the journal: 0.
   actions: z.number().int().nonnegative().optional(),
+  // Absent from records saved before the dice commitment (issue 12): such battles cannot be exported.
+  dice: z.object({ seed: z.string().min(1), seedHash: sha256Hex, initialStateHash: sha256Hex }).optional(),
+  rulesVersion: z.string().min(1).optional(),
+  played: z.array(z.object({ seat: z.string().min(1), action: z.looseObject({ type: z.string() }), events: z.number().int().nonnegative(), stateHash: sha256Hex })).optional(),
 });
 
 /** One journal entry with the head stored next to it (persistence/journal.ts). */

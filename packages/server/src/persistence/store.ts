@@ -38,6 +38,25 @@ export interface BattleRecord {
    * from records saved before the journal: 0.
    */
   actions?: number;
+  /**
+   * The dice commitment (issue 12): the battle's secret seed, the hash of it
+   * shown to every seat from the start, and the opening state's hash. The
+   * seed reaches nobody before the battle ends. Absent from battles created
+   * before: those cannot be exported.
+   */
+  dice?: { seed: string; seedHash: string; initialStateHash: string };
+  /** The rules version (RULES_VERSION) that played the battle; absent before issue 12. */
+  rulesVersion?: string;
+  /** Every action `state` includes, in order, for the export; absent from battles created before issue 12. */
+  played?: PlayedAction[];
+}
+
+/** One action of `played`: who sent what, how many events of the log it gave, and the state's hash after it. */
+export interface PlayedAction {
+  seat: Seat;
+  action: { type: string };
+  events: number;
+  stateHash: string;
 }
 
 /** One accepted action as the journal keeps it: replaying `action` for `seat` on the state of the `n` actions before gives `events`. */

@@ -1,7 +1,7 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
-import { actionSchema, apply, createGame, eventsFor, reject, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, createGame, eventsFor, reject, RULES_VERSION, seedHash, stateHash, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
-import type { BattleAccess, BattleRecord, JournalEntry } from '../persistence/store';
+import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
@@ -28,8 +28,18 @@ type SeatAuth =
   | { creator: { access: BattleAccess; key: string; invites: Invite[]; playerName: string } }
   | { creator?: undefined; request: SeatRequest; hash: string | null; fresh: { token: string; hash: string }; playerName: string };
 
-/** What stays the same in every save of a battle. */
-type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt'>;
+/** What stays the same in every save of a battle (the seed included: never send it before the end). */
+type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion'>;
+
+/** What a room opens with, new or resumed. */
+interface Opening {
+  state: GameState;
+  log: GameEvent[];
+  head: RecordHead;
+  access: BattleAccess | null;
+  actions: number;
+  played: PlayedAction[] | null;
+}
 
 const SERVER_FAULT: Rejection = {
   code: 'serverFault' as Rejection['code'],
@@ -49,6 +59,15 @@ const NO_SEAT_TO_HAND_OVER: Rejection = {
 const STORE_ERROR = {
   code: 'storeError',
   message: { fr: "La partie n'a pas pu être enregistrée ; elle continue.", en: 'The battle could not be saved; play goes on.' },
+};
+/** An action the store could not keep is not played: nobody was told of it, so nothing has to be taken back. */
+const STORE_REFUSED: Rejection = {
+  code: 'storeFailed' as Rejection['code'],
+  section: '—',
+  message: {
+    fr: "Le serveur n'a pas pu enregistrer cette action : elle n'est pas jouée et rien n'a changé. Réessayez dans un instant.",
+    en: 'The server could not store that action: it is not played and nothing changed. Try again in a moment.',
+  },
 };
 
 /**
@@ -72,7 +91,13 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /** The options a new battle was opened with, for its creator's seat. */
   private opening: NewBattleOptions | null = null;
   private readonly seats = new SeatBook();
-  /** The last save or append under way: disposal waits for it. */
+  /**
+   * The tail of the room's one-at-a-time chain: every action (checked,
+   * stored, then applied and sent) and every snapshot runs after the ones
+   * before, so actions are stored in the order they are played and a
+   * snapshot never lands between an action's store write and its commit.
+   * Disposal waits for it.
+   */
   private saving: Promise<void> = Promise.resolve();
   /** Accepted actions since the battle started: the index of the next journal entry. */
   private actions = 0;
@@ -80,6 +105,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private sinceSnapshot = 0;
   /** A save or an append failed: the next store write is a whole snapshot, so the journal never has a gap. */
   private snapshotDue = false;
+  /** Every action played, for the export (issue 12); null for a battle created before it was recorded. */
+  private played: PlayedAction[] | null = null;
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -90,6 +117,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.head = opening.head;
     this.access = opening.access;
     this.actions = opening.actions;
+    this.played = opening.played;
     this.roomId = opening.head.id;
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
@@ -170,9 +198,11 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   }
 
   override async onDispose(): Promise<void> {
-    // A closing room leaves a snapshot, so that resuming it replays nothing.
-    if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) void this.save();
-    await this.saving;
+    // A closing room leaves a snapshot, so that resuming it replays nothing
+    // (decided after the actions still queued, which may add to the journal).
+    await this.serial(async () => {
+      if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) await this.snapshotNow();
+    });
   }
 
   /**
@@ -256,7 +286,15 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   private welcome(client: BattleClient, invites?: Invite[]): void {
     const { seat, seatKey } = client.userData!;
-    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }) });
+    const dice = this.diceCommitment();
+    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
+  }
+
+  /** The hash of the seed for every seat from the start; the seed itself only once the battle has ended (issue 12). */
+  private diceCommitment(): { seedHash: string; seed?: string } | null {
+    const dice = this.head.dice;
+    if (!dice) return null;
+    return this.game.status === 'ended' ? { seedHash: dice.seedHash, seed: dice.seed } : { seedHash: dice.seedHash };
   }
 
   /** The creator's seat asks for new invites to the seats nobody holds (the old ones stop working). */
@@ -284,34 +322,58 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   // --- actions ---------------------------------------------------------------
 
-  private async onAction(client: BattleClient, payload: unknown): Promise<void> {
+  /** Checks the message's shape at once, then plays it after the actions already queued (see `saving`). */
+  private onAction(client: BattleClient, payload: unknown): Promise<void> | void {
     const parsed = actionSchema.safeParse(payload);
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       return this.refuse(client, reject('malformedAction', { detail }));
     }
+    return this.serial(() => this.playAction(client, parsed.data));
+  }
+
+  /**
+   * Nothing lost (issue 12): the rules give the next state without touching
+   * the current one, the action is stored, and only then is the state
+   * committed, synced and its events sent. The patch loop is off (patchRate
+   * null), so no change leaves before broadcastPatch; a store failure refuses
+   * the action and leaves the battle as it was.
+   */
+  private async playAction(client: BattleClient, action: Action): Promise<void> {
     const seat = client.userData?.seat;
     // The rules decide what the referee may do (decide losses or deploy for an absent side); spectators only watch.
     if (!seat || seat === 'spectator' || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, reject('notAPlayer'));
     let result: ReturnType<typeof apply>;
     try {
-      result = apply(this.game, seat, parsed.data);
+      result = apply(this.game, seat, action);
     } catch (e) {
       this.deps.logError(`battle ${this.roomId}: the rules threw on an action`, e);
       return this.refuse(client, SERVER_FAULT);
     }
     if (!result.ok) return this.refuse(client, result.rejection);
+    const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
+    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: stateHash(result.state) };
+    try {
+      await this.storeAction(entry, result.state, played);
+    } catch (e) {
+      // The write may have reached the store in part: the next write is a whole snapshot, which replaces it.
+      this.snapshotDue = true;
+      this.deps.logError(`battle ${this.roomId}: could not store action ${entry.n}; it is refused`, e);
+      return this.refuse(client, STORE_REFUSED);
+    }
     this.game = result.state;
     this.log.push(...result.events);
-    const entry: JournalEntry = { n: this.actions, seat, action: parsed.data, events: result.events };
     this.actions += 1;
+    if (played) this.played!.push(played);
     this.syncState();
     this.state.actionCount += 1;
     this.broadcastPatch();
     for (const c of this.clients) {
       if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
     }
-    await this.storeAction(entry);
+    // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
+    const dice = this.game.status === 'ended' && this.diceCommitment();
+    if (dice) this.broadcast('dice', dice);
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
@@ -346,21 +408,25 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   // --- opening and saving ------------------------------------------------------
 
-  private newBattle(options: NewBattleOptions): { state: GameState; log: GameEvent[]; head: RecordHead; access: null; actions: number } {
+  private newBattle(options: NewBattleOptions): Opening {
     const scenario = this.deps.scenarios.get(options.scenarioId);
     if (!scenario) throw new Refusal('unknownScenario', { id: options.scenarioId });
     if (options.seat !== 'referee' && !scenario.sides.some((s) => s.id === options.seat)) throw new Refusal('unknownSeat', { seat: options.seat });
     this.opening = options;
+    const seed = this.deps.newSeed();
+    const state = createGame(scenario, seed);
     const head: RecordHead = {
       id: this.roomId,
       battleName: options.battleName ?? scenario.name.fr,
       scenarioId: scenario.id,
       createdAt: new Date().toISOString(),
+      dice: { seed, seedHash: seedHash(seed), initialStateHash: stateHash(state) },
+      rulesVersion: RULES_VERSION,
     };
-    return { state: createGame(scenario, this.deps.newSeed()), log: [], head, access: null, actions: 0 };
+    return { state, log: [], head, access: null, actions: 0, played: [] };
   }
 
-  private async resumeBattle(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead; access: BattleAccess; actions: number }> {
+  private async resumeBattle(id: string): Promise<Opening> {
     let record: BattleRecord | null;
     try {
       const stored = await this.deps.store.load(id);
@@ -374,45 +440,66 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (record.status === 'ended') throw new Refusal('battleEnded', { id });
     if (!record.access) throw new Refusal('battleWithoutSeats', { id });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
-    const { state, log, access } = record;
-    return { state, log: [...log], head: { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt }, access, actions: record.actions ?? 0 };
+    const { state, log, access, dice, rulesVersion } = record;
+    const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }) };
+    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null };
   }
 
   /**
-   * Stores an accepted action: appended to the journal, then a whole
-   * snapshot every SNAPSHOT_EVERY actions and at the end of the battle; only
-   * a snapshot after a failed write, which may have left a gap in the journal.
+   * Stores an action before it is committed: appended to the journal, or
+   * the whole record with its state after the action (a snapshot) every
+   * SNAPSHOT_EVERY actions, at the end of the battle and after a failed
+   * write (which may have left a gap or a stray entry in the journal).
+   * Throws when the store fails; runs inside the room's chain.
    */
-  private storeAction(entry: JournalEntry): Promise<void> {
-    if (this.snapshotDue) return this.save();
+  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null): Promise<void> {
+    const actions = entry.n + 1;
+    if (this.snapshotDue || next.status === 'ended' || this.sinceSnapshot + 1 >= SNAPSHOT_EVERY) {
+      const all = played && [...this.played!, played];
+      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!), all));
+      this.sinceSnapshot = 0;
+      this.snapshotDue = false;
+      return;
+    }
+    await this.deps.store.append(this.roomId, entry, headOf(this.recordOf(next, actions, [], structuredClone(this.access!))));
     this.sinceSnapshot += 1;
-    const head = headOf(this.recordOf([], structuredClone(this.access!)));
-    const appended = this.write(() => this.deps.store.append(this.roomId, entry, head));
-    return this.game.status === 'ended' || this.sinceSnapshot >= SNAPSHOT_EVERY ? this.save() : appended;
   }
 
-  /** Saves the whole record (a snapshot); a failure is logged and told, and play goes on. */
+  /** Saves the whole record (a snapshot) after what is queued; a failure is logged and told, and play goes on. */
   private save(): Promise<void> {
-    const record = this.recordOf([...this.log], structuredClone(this.access!));
-    this.sinceSnapshot = 0;
-    this.snapshotDue = false;
-    return this.write(() => this.deps.store.save(record));
-  }
-
-  /** The record as it stands; `log` and `access` are copies taken by the caller, the state is never changed in place. */
-  private recordOf(log: GameEvent[], access: BattleAccess): BattleRecord {
-    return { ...this.head, updatedAt: new Date().toISOString(), status: this.game.status, state: this.game, log, access, actions: this.actions };
-  }
-
-  private write(task: () => Promise<void>): Promise<void> {
-    // One write after another, in the order they were asked: a slower earlier save never lands over a later one, and onDispose waits for the last.
-    this.saving = this.saving.then(() =>
-      task().catch((e: unknown) => {
-        this.snapshotDue = true;
+    return this.serial(() =>
+      this.snapshotNow().catch((e: unknown) => {
         this.deps.logError(`battle ${this.roomId}: could not be saved`, e);
         this.broadcast('storeError', STORE_ERROR);
       }),
     );
+  }
+
+  /** The snapshot of the battle as committed, taken when its turn in the chain comes; throws when the store fails. */
+  private async snapshotNow(): Promise<void> {
+    try {
+      await this.deps.store.save(this.recordOf(this.game, this.actions, [...this.log], structuredClone(this.access!), this.played && [...this.played]));
+    } catch (e) {
+      this.snapshotDue = true;
+      throw e;
+    }
+    this.sinceSnapshot = 0;
+    this.snapshotDue = false;
+  }
+
+  /**
+   * The record of `state` after `actions` actions; `log`, `access` and
+   * `played` are copies taken by the caller (played only for a snapshot),
+   * the state is never changed in place.
+   */
+  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess, played?: PlayedAction[] | null): BattleRecord {
+    return { ...this.head, updatedAt: new Date().toISOString(), status: state.status, state, log, access, actions, ...(played && { played }) };
+  }
+
+  /** Runs `task` after every action and store write already queued, in call order; a failure does not stop the chain. */
+  private serial(task: () => Promise<void>): Promise<void> {
+    const run = this.saving.then(task);
+    this.saving = run.catch((e: unknown) => this.deps.logError(`battle ${this.roomId}: an action or a save failed`, e));
     return this.saving;
   }
 }

@@ -56,20 +56,23 @@ describe('issue 7: messages on a real server', () => {
   test('a flood of messages is answered `rateLimited` beyond the burst, to the sender only', async () => {
     const { ardenne, 'black-teeth': other } = seats;
     for (let i = 0; i < 60; i++) ardenne.room.send('action', { type: 'nonsense' });
-    await waitFor(
-      () => ardenne.inbox.rejected.length === 60,
-      'an answer to each of the 60 messages',
-    );
-    const limited = codes(ardenne).filter((c) => c === 'rateLimited').length;
-    expect(limited).toBeGreaterThanOrEqual(30);
-    expect(codes(ardenne).filter((c) => c !== 'rateLimited').length).toBeGreaterThanOrEqual(20);
-    await settle();
-    expect(codes(other)).toEqual([]);
-    // Other message types spend from the same budget.
+    // Other message types spend from the same budget. Sent with the flood: the answers to the
+    // actions within the budget may come later (each waits for the battle's store writes queued
+    // before it), and the budget must not have refilled meanwhile.
     ardenne.room.send('invites');
     ardenne.room.send('bogus', {});
-    await waitFor(() => ardenne.inbox.rejected.length === 62, 'the answers to two more messages');
-    expect(codes(ardenne).slice(60)).toEqual(['rateLimited', 'rateLimited']);
+    await waitFor(
+      () => ardenne.inbox.rejected.length === 62,
+      'an answer to each of the 62 messages',
+    );
+    const limited = codes(ardenne).filter((c) => c === 'rateLimited').length;
+    expect(limited).toBeGreaterThanOrEqual(32);
+    expect(codes(ardenne).filter((c) => c !== 'rateLimited').length).toBeGreaterThanOrEqual(20);
+    // Neither the invites nor the unknown type reached its handler.
+    expect(ardenne.inbox.invites).toEqual([]);
+    expect(ardenne.inbox.rejected.filter((r) => /bogus/.test(r.message.en))).toEqual([]);
+    await settle();
+    expect(codes(other)).toEqual([]);
     // The room still serves the others meanwhile.
     other.room.send('action', { type: 'nonsense' });
     await waitFor(() => other.inbox.rejected.length === 1, 'the other seat’s answer');
