@@ -1,0 +1,52 @@
+import type { GameState, Seat } from '../state/types';
+import { moraleThreshold } from '../units/morale';
+import { FATIGUE_FLOOR, restModifiers } from '../recovery/rest';
+import type { Modifier, TestKind } from './roll';
+
+/**
+ * The odds of a standard 2D6 test (sheet "Tests Standards"), computed the way
+ * `rollTest` decides it: two dice plus the modifiers succeed at or under the
+ * threshold; with `naturals`, a natural 2 always succeeds and a natural 12
+ * always fails. Pure, so the client can show a player the chance of a test
+ * before choosing into it.
+ */
+export function testChance(threshold: number, modifiers: readonly Pick<Modifier, 'value'>[] = [], naturals = false): number {
+  const bonus = modifiers.reduce((s, m) => s + m.value, 0);
+  let ways = 0;
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) {
+      const natural = a + b;
+      if (naturals && natural === 2) ways++;
+      else if (naturals && natural === 12) continue;
+      else if (natural + bonus <= threshold) ways++;
+    }
+  return ways / 36;
+}
+
+/** A test a player may choose into, before the roll: its threshold, modifiers and chance of success. */
+export interface TestPreview {
+  test: TestKind;
+  threshold: number;
+  modifiers: Modifier[];
+  chance: number;
+  section: string;
+}
+
+/**
+ * The test behind a recovery action of a unit on the map (§2.8.2 rest,
+ * §2.8.3.4 reorganisation, §2.8.4 rally), with the same threshold and
+ * modifiers as the action's procedure; null for a piece the seat does not
+ * see as its own unit (a decoy's odds are not previewed).
+ */
+export function recoveryTestPreview(state: GameState, seat: Seat, piece: string, action: 'rest' | 'reorganise' | 'rally'): TestPreview | null {
+  const unit = state.units.find((u) => u.id === piece);
+  if (!unit || unit.side !== seat) return null;
+  if (action === 'rest') {
+    const threshold = state.wings.find((w) => w.id === unit.wing)?.fatigue ?? FATIGUE_FLOOR;
+    const modifiers = restModifiers(state).filter((m) => m.value !== 0);
+    return { test: 'rest', threshold, modifiers, chance: testChance(threshold, modifiers), section: '§2.8.2' };
+  }
+  const threshold = moraleThreshold(state, unit);
+  const test: TestKind = action === 'rally' ? 'rally' : 'reorganisation';
+  return { test, threshold, modifiers: [], chance: testChance(threshold), section: action === 'rally' ? '§2.8.4' : '§2.8.3.4' };
+}
