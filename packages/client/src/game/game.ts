@@ -1,4 +1,4 @@
-import { FACINGS, legalActions, planKey, reachable, type Arrival, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
+import { FACINGS, legalActions, piecesToActivate, planKey, reachable, recoveryTestPreview, type Arrival, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
 import { hexLabel } from '@lames/rules';
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { num } from '../ui/format-event';
@@ -21,6 +21,12 @@ import { renderLog } from '../ui/log';
 import { renderLosses } from '../ui/losses';
 import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
+import { resultCard, renderResultCard } from '../ui/result-card';
+import { tabTitle, turnStatus } from '../ui/turn-status';
+import { Attention } from '../ui/attention';
+import { renderPrefs } from '../ui/prefs';
+import { PageLayout } from './page-layout';
+import { PageKeys } from './keyboard';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
 import { FireInteraction } from './interactions/fire';
@@ -106,6 +112,14 @@ export class GamePage {
   private lastActivation = '';
   private readonly hexInfo = h('div', { class: 'hex-info', hidden: true });
   private unsubscribers: (() => void)[] = [];
+  private layout: PageLayout | null = null;
+  /** The last batch of events that rolled dice, shown on the result card until dismissed or the next action. */
+  private resultEvents: GameEvent[] | null = null;
+  private readonly attention = new Attention();
+  private readonly keys = new PageKeys({
+    panel: () => this.layout?.side ?? null,
+    cancel: () => this.cancelAll(),
+  });
   private readonly els: Record<'status' | 'wings' | 'selection' | 'actions' | 'log' | 'map' | 'root', HTMLElement>;
 
   constructor(
@@ -143,16 +157,13 @@ export class GamePage {
       h('button', { class: 'btn ghost', id: 'lang-toggle', title: t('lang.toggleTitle'), onclick: () => toggleLang() }, t('lang.toggle')),
       h('button', { class: 'btn ghost', id: 'leave', onclick: () => void this.leave() }, t('game.leave')),
     );
-    const sidebar = h(
-      'aside',
-      { class: 'sidebar' },
-      status,
-      this.seatControls.el,
-      h('section', { class: 'card' }, h('h3', { 'data-i18n': 'game.selection' }, t('game.selection')), selection, actions),
-      h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings),
-      h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log),
-    );
-    root.append(header, h('main', { class: 'game-main' }, map, sidebar));
+    const card = (key: TextKey, ...body: HTMLElement[]) => h('section', { class: 'card' }, h('h3', { 'data-i18n': key }, t(key)), ...body);
+    this.layout = new PageLayout(root, header, map, {
+      unit: [card('game.selection', selection)],
+      actions: [h('section', { class: 'card actions-card' }, actions)],
+      game: [status, this.seatControls.el, h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings), renderPrefs()],
+      log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log)],
+    });
     parent.appendChild(root);
     map.appendChild(h('div', { class: 'map-loading' }, t('game.loadingMap')));
     map.appendChild(this.hexInfo);
@@ -175,6 +186,8 @@ export class GamePage {
         this.render();
       }),
     );
+    this.keys.attach();
+    this.unsubscribers.push(() => this.keys.detach());
     this.schedule();
   }
 
@@ -212,6 +225,7 @@ export class GamePage {
     });
     room.onMessage('events', (events: GameEvent[]) => {
       this.log.push(...events);
+      if (events.some((e) => e.type === 'test' || e.type === 'combat')) this.resultEvents = events;
       this.schedule();
     });
     room.onMessage('rejected', (r: { code: string; section: string; message: { fr: string; en: string } }) => {
@@ -332,7 +346,8 @@ export class GamePage {
     });
     this.renderActions(item);
     renderLog(this.els.log, this.log, view.board, (id) => this.names.get(id));
-    document.title = `${seatName(view, this.seat)} — ${t('app.title')}`;
+    this.renderTurn(view);
+    this.renderResult(view);
     const hooks = window.__lames;
     if (hooks) {
       hooks.selected = this.selected;
@@ -342,6 +357,54 @@ export class GamePage {
       hooks.attackOptions = this.picker?.kind === 'attack' ? this.picker.options : [];
       hooks.lossChoices = this.lossChoices();
     }
+  }
+
+  /** The banner, the tab's title and the favicon: whose move it is, always in view. */
+  private renderTurn(view: GameState): void {
+    const status = turnStatus(view, this.seat!);
+    const banner = this.layout?.banner;
+    if (banner) {
+      banner.dataset.kind = status.kind;
+      banner.replaceChildren(h('strong', { class: 'turn-text' }, status.text), status.turn ? h('span', { class: 'turn-count' }, status.turn) : '', h('span', { class: 'turn-keys muted small', title: t('page.keys') }, '⌨'));
+    }
+    document.title = tabTitle(status, seatName(view, this.seat!));
+    this.attention.update(status.kind, this.decoded?.battleName ?? view.scenarioId);
+  }
+
+  /** The result card of the last roll, over the panes, until dismissed or the next action. */
+  private renderResult(view: GameState): void {
+    const slot = this.layout?.result;
+    if (!slot) return;
+    const model = this.resultEvents ? resultCard(this.resultEvents, { lang: lang(), grid: view.board, nameOf: (id) => this.names.get(id) }) : null;
+    slot.replaceChildren(...(model ? [renderResultCard(model, () => this.dismissResult())] : []));
+  }
+
+  private dismissResult(): void {
+    if (!this.resultEvents) return;
+    this.resultEvents = null;
+    this.render();
+  }
+
+  /** Escape: the result card first, then the choice in progress. */
+  private cancelAll(): void {
+    if (this.resultEvents) return this.dismissResult();
+    if (!this.move && !this.picker && !this.interaction) return;
+    this.move = null;
+    this.closePicker();
+    this.render();
+  }
+
+  /** "Fin du tour": with pieces not yet activated, the player confirms first (they would be activated without acting). */
+  private async endTurn(): Promise<void> {
+    const view = this.view;
+    const seat = this.seat;
+    if (!view || !seat) return;
+    const left = piecesToActivate(view, seat).length;
+    if (left > 0) {
+      const ok = await confirmDialog(t('page.endTurnTitle'), t('page.endTurnText', { n: left }), t('page.endTurnOk'), 'end-turn-dialog');
+      if (!ok) return;
+    }
+    this.send({ type: 'endTurn' });
   }
 
   private renderActions(item: StackItem | null): void {
@@ -375,7 +438,8 @@ export class GamePage {
     renderActions(this.els.actions, view, piece, legal, endTurn, this.panelPicker(), forced, this.orders, {
       oneClick: (type) => piece && this.send({ type, piece }),
       start: (type, mode) => piece && this.startPicker(piece, type, mode),
-      endTurn: () => this.send({ type: 'endTurn' }),
+      endTurn: () => void this.endTurn(),
+      odds: (type) => (piece && (type === 'rest' || type === 'reorganise' || type === 'rally') ? recoveryTestPreview(view, seat, piece, type) : null),
       update: (f) => this.updatePicker(f),
       confirm: () => this.confirmPicker(),
       cancel: () => {
@@ -679,7 +743,9 @@ export class GamePage {
     this.render();
   }
 
+  /** Every action goes through here: the player acted, so the last result card is done with. */
   private send(action: unknown): void {
+    this.resultEvents = null;
     this.room.send('action', action);
   }
 
@@ -704,6 +770,8 @@ export class GamePage {
       if (hex !== mv.origin) {
         mv.hex = null;
         mv.chosen = null;
+        // a click that does nothing says why (issue 11)
+        if (hex >= 0) toast(t('page.noop.move'));
         this.render();
         return;
       }
@@ -712,7 +780,10 @@ export class GamePage {
       this.render();
       return;
     }
+    const missed = hex >= 0 ? this.interaction?.missed?.(hex) : null;
+    if (missed) toast(missed);
     if (this.pickerClick(hex, world)) return;
+    if (hex >= 0 && !missed && (this.picker?.kind === 'attack' || this.picker?.kind === 'hex')) toast(t(this.picker.kind === 'attack' ? 'page.noop.attack' : 'page.noop.hex'));
     this.selectedHex = hex;
     if (hex < 0) {
       this.selected = null;
@@ -724,6 +795,8 @@ export class GamePage {
     else {
       const at = stack.findIndex((i) => i.id === this.selected);
       this.selected = stack[at < 0 ? 0 : (at + 1) % stack.length].id;
+      // on a phone, a piece tapped brings its actions up
+      this.layout?.show('actions');
     }
     if (this.move && this.selected !== this.move.piece) this.move = null;
     this.render();
@@ -852,6 +925,7 @@ export class GamePage {
     if (this.mapReady) this.map.destroy();
     this.mapReady = false;
     this.els.root.remove();
+    this.attention.reset();
     delete window.__lames;
   }
 

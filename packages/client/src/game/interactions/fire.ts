@@ -45,6 +45,10 @@ export class FireInteraction implements Interaction {
     return true;
   }
 
+  missed(): string | null {
+    return t('page.noop.interaction');
+  }
+
   hover(hex: number): string | null {
     const o = this.options.find((x) => this.hexOf(x.target) === hex);
     if (!o) return null;

@@ -13,6 +13,8 @@ export interface Interaction {
   marks(): { hex: number; kind: HexMarkKind }[];
   /** A click on the map; true when the interaction used it. */
   click(hex: number): boolean;
+  /** A click on the map it did not use: what to tell the player (nothing happens silently), or null. */
+  missed?(hex: number): string | null;
   /** The hovered hex; returns a line for the hex info, or null. */
   hover(hex: number): string | null;
   /** The side panel while the interaction is open. */
