@@ -116,6 +116,7 @@ export class GamePage {
   /** The last batch of events that rolled dice, shown on the result card until dismissed or the next action. */
   private resultEvents: GameEvent[] | null = null;
   private readonly attention = new Attention();
+  private endShown = false;
   private readonly keys = new PageKeys({
     panel: () => this.layout?.side ?? null,
     cancel: () => this.cancelAll(),
@@ -160,7 +161,7 @@ export class GamePage {
     const card = (key: TextKey, ...body: HTMLElement[]) => h('section', { class: 'card' }, h('h3', { 'data-i18n': key }, t(key)), ...body);
     this.layout = new PageLayout(root, header, map, {
       unit: [card('game.selection', selection)],
-      actions: [h('section', { class: 'card actions-card' }, actions)],
+      actions: [card('page.tab.actions', actions)],
       game: [status, this.seatControls.el, h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings), renderPrefs()],
       log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log)],
     });
@@ -368,6 +369,11 @@ export class GamePage {
       banner.replaceChildren(h('strong', { class: 'turn-text' }, status.text), status.turn ? h('span', { class: 'turn-count' }, status.turn) : '', h('span', { class: 'turn-keys muted small', title: t('page.keys') }, '⌨'));
     }
     document.title = tabTitle(status, seatName(view, this.seat!));
+    // the battle over, its result comes forward (on a phone: the battle's tab), once
+    if (status.kind === 'ended' && !this.endShown) {
+      this.endShown = true;
+      this.layout?.show('game');
+    }
     this.attention.update(status.kind, this.decoded?.battleName ?? view.scenarioId);
   }
 

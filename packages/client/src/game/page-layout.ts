@@ -43,8 +43,8 @@ export class PageLayout {
       tabBar.appendChild(tab);
     }
     const scroll = h('div', { class: 'side-scroll' });
-    // the selection before its actions, as a player reads them on a wide screen
-    for (const pane of ['unit', 'actions', 'game'] as const) scroll.appendChild(h('div', { class: 'pane', 'data-pane': pane }, panes[pane]));
+    // what can be done first, then the piece's details, then the battle
+    for (const pane of ['actions', 'unit', 'game'] as const) scroll.appendChild(h('div', { class: 'pane', 'data-pane': pane }, panes[pane]));
     const grip = h('div', { class: 'log-grip', title: t('page.logResize'), 'data-testid': 'log-grip' });
     this.logPane = h('div', { class: 'pane log-pane', 'data-pane': 'log' }, grip, panes.log);
     const height = storedLogHeight();

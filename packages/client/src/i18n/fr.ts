@@ -534,7 +534,7 @@ export const fr = {
   'event.reason.shaken': 'ébranlé',
   'event.reason.exhausted': 'à bout de souffle',
   // --- page (issue 11) ---
-  'page.turnOf': 'Au tour de {side}',
+  'page.turnOf': 'Au tour {ofSide}',
   'page.titleYourTurn': 'À vous de jouer',
   'page.tab.actions': 'Actions',
   'page.tab.unit': 'Unité',

@@ -26,9 +26,10 @@ export function withShortcut(label: string, action: string): string {
   return key ? `${label} (${key})` : label;
 }
 
-/** Whether a key press belongs to a text field (never a shortcut there). */
+/** Whether a key press belongs to a text field (never a shortcut there); a ticked box or radio is not one. */
 export function typing(target: EventTarget | null): boolean {
-  const el = target as { tagName?: string; isContentEditable?: boolean } | null;
+  const el = target as { tagName?: string; type?: string; isContentEditable?: boolean } | null;
   const tag = el?.tagName?.toLowerCase();
-  return tag === 'input' || tag === 'textarea' || tag === 'select' || !!el?.isContentEditable;
+  if (tag === 'input') return !['checkbox', 'radio', 'button', 'submit'].includes(String(el?.type ?? 'text').toLowerCase());
+  return tag === 'textarea' || tag === 'select' || !!el?.isContentEditable;
 }

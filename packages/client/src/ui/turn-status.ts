@@ -1,5 +1,6 @@
 import { seatToAct, type GameState, type Seat } from '@lames/rules';
 import { t } from '../i18n';
+import { ofWord } from './format-event';
 
 /** Whose move it is, as the page's banner, tab title and favicon tell it. */
 export type TurnKind = 'mine' | 'theirs' | 'deploy' | 'ended';
@@ -24,7 +25,7 @@ export function turnStatus(view: GameState, seat: Seat): TurnStatus {
   const toAct = seatToAct(view);
   if (toAct === seat) return { kind: 'mine', text: t('game.yourTurn'), turn };
   const side = view.sides.find((s) => s.id === toAct)?.name ?? String(toAct);
-  return { kind: 'theirs', text: t('page.turnOf', { side }), turn };
+  return { kind: 'theirs', text: t('page.turnOf', { side, ofSide: ofWord(side) }), turn };
 }
 
 /** The tab's title: "your turn" first when it is, so a player sees it from another tab. */
