@@ -159,7 +159,10 @@ export function confirmRow(on: Pick<ActionHandlers, 'confirm' | 'cancel'>, enabl
   );
 }
 
-function renderPicker(el: HTMLElement, view: GameState, p: Picker, on: ActionHandlers): void {
+/** A picker's panel: what it needs of the page. */
+export type PickerHandlers = Pick<ActionHandlers, 'update' | 'confirm' | 'cancel'>;
+
+export function renderPicker(el: HTMLElement, view: GameState, p: Picker, on: PickerHandlers): void {
   switch (p.kind) {
     case 'move':
       return renderMovePicker(el, view, p, on);
@@ -260,7 +263,7 @@ function fleeNote(view: GameState, a: Arrival): HTMLElement | null {
 const unitName = (view: GameState, id: string) => view.units.find((u) => u.id === id)?.name ?? id;
 
 /** One way to end the move: a facing, or (§2.6.10) an edge hexside to leave the map by, with the enemy it pursues. */
-function arrivalOption(view: GameState, move: Extract<Picker, { kind: 'move' }>, a: Arrival, on: ActionHandlers): HTMLElement {
+function arrivalOption(view: GameState, move: Extract<Picker, { kind: 'move' }>, a: Arrival, on: PickerHandlers): HTMLElement {
   const exit = move.action === 'move' && a.exit !== undefined;
   const toward = exit ? a.exit! * 2 : a.facing;
   return h(
@@ -286,7 +289,7 @@ function exitHint(view: GameState, a: Arrival | null): HTMLElement | null {
   return h('p', { class: 'hint small' }, t('action.arrival.exitHint'), a.pursues ? ` ${t('action.arrival.pursuitHint', { unit: unitName(view, a.pursues) })}` : '');
 }
 
-function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker, { kind: 'move' }>, on: ActionHandlers): void {
+function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker, { kind: 'move' }>, on: PickerHandlers): void {
   el.appendChild(h('div', { class: 'move-title' }, move.action === 'flee' ? t('action.flee.title') : t(`action.move.${move.mode}` as TextKey)));
   if (move.count === 0) el.appendChild(h('p', { class: 'muted' }, t('action.noReach')));
   else if (move.hex === null) el.appendChild(h('p', { class: 'hint' }, t('action.moveHint')));
@@ -357,7 +360,7 @@ function choose(q: Extract<Picker, { kind: 'attack' }>, target: string, o: Shock
   return true;
 }
 
-function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker, { kind: 'attack' }>, on: ActionHandlers): void {
+function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker, { kind: 'attack' }>, on: PickerHandlers): void {
   el.appendChild(h('div', { class: 'move-title' }, t(`action.attack.title.${p.type}` as TextKey)));
   const targets = targetsOf(p.options);
   if (targets.size === 0) el.appendChild(h('p', { class: 'muted' }, t('action.attack.none')));

@@ -15,6 +15,10 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
  */
 export class FireInteraction implements Interaction {
   readonly kind: string;
+
+  get piece(): string {
+    return this.ctx.piece;
+  }
   private plan: FirePlan;
   private readonly options: FireOption[];
   private last: string | null = null;
