@@ -200,7 +200,8 @@ describe('the battle page (issue 11)', () => {
     await waitActivation(a, 'h-spears');
     const odds = a.locator('[data-testid="odds-rest"]');
     await odds.waitFor();
-    await expect(odds.textContent()).resolves.toMatch(/^réussi si 2D6 ≤ \d+ : \d+ %$/);
+    await expect(odds.textContent()).resolves.toMatch(/^🎲 ≤ \d+ · \d+ %$/);
+    await expect(a.locator('button[data-action="rest"]').getAttribute('title')).resolves.toMatch(/Test de repos \(§2\.8\.2\) : réussi si 2D6 \+ modificateurs ≤ \d+ — \d+ %/);
     await a.click('button[data-action="rest"]');
     const roll = a.locator('[data-testid="result-card"] .result-roll[data-kind="test"]');
     await roll.first().waitFor();

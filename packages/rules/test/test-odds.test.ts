@@ -1,4 +1,5 @@
-import { legalActions, recoveryTestPreview, testChance } from '../src';
+import { apply, disengagementPreview, fixedDice, legalActions, recoveryTestPreview, testChance, type GameState } from '../src';
+import { gameWithFreeB } from './fixtures';
 import { game, H, unit } from './fixtures';
 import { activated } from './helpers';
 
@@ -35,6 +36,30 @@ describe('§2.6.10.2 returning to the map: the reason a unit on the map is refus
     const s = activated(game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]), 'blue', 'b');
     expect(s.activation?.piece).toBe('b');
     expect(legalActions(s, 'blue', 'b').find((a) => a.type === 'returnToMap')).toMatchObject({ allowed: false, rejection: { code: 'notOffMap' } });
-    void H;
+  });
+});
+
+describe('§2.6.14.1 the disengagement test a withdrawal would owe, before choosing it', () => {
+  const engaged = () => gameWithFreeB([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6)]);
+  const activate = (s: GameState) => {
+    const r = apply(s, 'blue', { type: 'activate', piece: 'b' }, { dice: fixedDice([1, 1]) });
+    if (!r.ok) throw new Error(r.rejection.code);
+    return r.state;
+  };
+
+  test('§2.6.14.1 no test owed against an unmarked front engager: no odds', () => {
+    expect(disengagementPreview(activate(engaged()), 'blue', 'b', false)).toBeNull();
+  });
+
+  test('§2.6.14.1 the preview has the threshold and modifiers the withdrawal then rolls', () => {
+    const s = engaged();
+    s.units.find((x) => x.id === 'r')!.shock = 'contact';
+    const before = activate(s);
+    const p = disengagementPreview(before, 'blue', 'b', false)!;
+    expect(p.modifiers.map((m) => m.value)).toEqual([1]);
+    const r = apply(before, 'blue', { type: 'withdraw', piece: 'b', to: H('0506') }, { dice: fixedDice([6, 6]) });
+    const rolled = r.ok ? r.events.find((e) => e.type === 'test') : undefined;
+    expect(rolled).toMatchObject({ test: 'disengagement', threshold: p.threshold });
+    expect(p.chance).toBeCloseTo(testChance(p.threshold, [{ value: 1 }]));
   });
 });

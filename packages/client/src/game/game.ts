@@ -1,4 +1,4 @@
-import { FACINGS, legalActions, piecesToActivate, planKey, recoveryTestPreview, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
+import { FACINGS, legalActions, piecesToActivate, planKey, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
 import { hexLabel } from '@lames/rules';
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
@@ -13,7 +13,7 @@ import { SeatControls } from '../ui/seat-controls';
 import { DeployController } from './deploy-controller';
 import type { DecodedState } from '../state/decoded';
 import { toView } from '../state/to-view';
-import { renderActions, type OrdersPanel, type Picker } from '../ui/actions';
+import { oddsText, renderActions, type OrdersPanel, type Picker } from '../ui/actions';
 import * as api from './rules-api';
 import { h } from '../ui/dom';
 import { renderLog } from '../ui/log';
@@ -26,6 +26,7 @@ import { Attention } from '../ui/attention';
 import { renderPrefs } from '../ui/prefs';
 import { PageLayout } from './page-layout';
 import { PageKeys } from './keyboard';
+import { testOdds } from './test-odds';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
 import { FireInteraction } from './interactions/fire';
@@ -426,7 +427,7 @@ export class GamePage {
       oneClick: (type) => piece && this.send({ type, piece }),
       start: (type, mode) => piece && this.startPicker(piece, type, mode),
       endTurn: () => void this.endTurn(),
-      odds: (type) => (piece && (type === 'rest' || type === 'reorganise' || type === 'rally') ? recoveryTestPreview(view, seat, piece, type) : null),
+      odds: (type) => (piece ? testOdds(view, seat, piece, type) : null),
       update: (f) => this.updatePicker(f),
       confirm: () => this.confirmPicker(),
       cancel: () => {
@@ -435,6 +436,9 @@ export class GamePage {
       },
       giveOrder: (unit, points) => this.giveOrder(unit, points),
     });
+    // a withdrawal owes the disengagement test when engaged (§2.6.14.1): its odds above the hexes to choose
+    const odds = this.picker?.kind === 'hex' && this.picker.action === 'withdraw' && piece ? testOdds(view, seat, piece, 'withdraw') : null;
+    if (odds) this.els.actions.querySelector('.move-title')?.after(h('p', { class: 'hint', 'data-testid': 'withdraw-odds' }, oddsText(odds).full));
     this.els.actions.appendChild(this.toolsRow(item));
   }
 

@@ -550,7 +550,7 @@ export const fr = {
   'page.result.column': 'avantage {advantage}, colonne {column}',
   'page.result.losses': '{n} perte(s) infligée(s)',
   'page.result.noLoss': 'aucune perte',
-  'page.odds': 'réussi si 2D6 ≤ {threshold} : {chance}',
+  'page.oddsTest': 'Test {ofTest} ({section}) : réussi si 2D6 + modificateurs ≤ {threshold} — {chance}',
   'page.whyNot': 'Pourquoi pas ? ({n} refusées)',
   'page.nothingOpen': 'Aucune action possible pour cette pièce maintenant.',
   'page.endTurnTitle': 'Finir le tour ?',

@@ -1,8 +1,8 @@
-import { hexLabel, type Arrival, type Directive, type Facing, type GameState, type LegalAction, type MoveMode, type Rejection, type Wing } from '@lames/rules';
+import { hexLabel, type TestPreview, type Arrival, type Directive, type Facing, type GameState, type LegalAction, type MoveMode, type Rejection, type Wing } from '@lames/rules';
 import { lang, pick, t, type TextKey } from '../i18n';
 import { arrivalCharges, shockChoices, shockToSend, DIRECTIVES, oddsList, reasonOf, stackJoin, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
 import { clear, h } from './dom';
-import { facingName, num, pct } from './format-event';
+import { facingName, num, ofWord, pct } from './format-event';
 import { decoyLabel } from './decoy-label';
 import { readStated, statedCost, statesCost } from './order-cost';
 import { arrangeActions } from './action-groups';
@@ -40,7 +40,7 @@ export interface ActionHandlers {
   /** An order; `points` is the cost stated for a decoy. */
   giveOrder(unit: string, points?: number): void;
   /** The test an action rolls, when the player chooses into one (rest, rally…): its threshold and chance. */
-  odds?(type: string): { threshold: number; chance: number } | null;
+  odds?(type: string): TestPreview | null;
 }
 
 export interface OrdersPanel {
@@ -56,18 +56,30 @@ export function reasonText(r: Rejection | undefined): string {
 /** Reasons already written out in the panel: the same one is not repeated under every button. */
 let shownReasons = new Set<string>();
 
-function actionButton(label: string, legal: LegalAction | undefined, onClick: () => void, testId: string, opts: { primary?: boolean; forced?: boolean; odds?: string } = {}): HTMLElement {
+/** The odds of the test an action rolls: short on the button ("≤ 7 · 58 %"), in full in its title. */
+interface OddsText {
+  short: string;
+  full: string;
+}
+
+export function oddsText(p: TestPreview): OddsText {
+  const test = t(`test.${p.test}` as TextKey);
+  const chance = pct(p.chance, lang());
+  return { short: `≤ ${p.threshold} · ${chance}`, full: t('page.oddsTest', { test, ofTest: ofWord(test), threshold: p.threshold, chance, section: p.section }) };
+}
+
+function actionButton(label: string, legal: LegalAction | undefined, onClick: () => void, testId: string, opts: { primary?: boolean; forced?: boolean; odds?: OddsText } = {}): HTMLElement {
   const allowed = !!legal?.allowed;
   const reason = allowed ? '' : reasonText(legal?.rejection);
   const inline = reason && !shownReasons.has(reason);
   if (inline) shownReasons.add(reason);
   const cls = ['btn', opts.primary || opts.forced ? 'primary' : '', opts.forced ? 'forced' : ''].filter(Boolean).join(' ');
-  const title = reason || [withShortcut(label, testId), opts.odds].filter(Boolean).join(' — ');
+  const title = reason || [withShortcut(label, testId), opts.odds?.full].filter(Boolean).join(' — ');
   const button = h(
     'button',
     { class: cls, 'data-action': testId, disabled: !allowed, title, onclick: () => allowed && onClick() },
     label,
-    opts.odds && allowed ? h('span', { class: 'btn-odds', 'data-testid': `odds-${testId}` }, opts.odds) : null,
+    opts.odds && allowed ? h('span', { class: 'btn-odds', 'data-testid': `odds-${testId}` }, `🎲 ${opts.odds.short}`) : null,
     opts.forced ? h('span', { class: 'forced-badge' }, t('action.forcedBadge')) : null,
   );
   return h('div', { class: allowed ? 'action' : 'action refused', title: reason || null }, button, inline ? h('div', { class: 'reason' }, reason) : null);
@@ -123,9 +135,9 @@ function buttonsOf(a: LegalAction, forced: ForcedAction | null, on: ActionHandle
     return a.modes.map((mode) => actionButton(t(`action.move.${mode}` as TextKey), a, () => on.start('move', mode), `move-${mode}`, { primary: mode === 'normal', forced: isForced && mode === 'normal' }));
   }
   const odds = a.allowed ? on.odds?.(type) : null;
-  const oddsText = odds ? t('page.odds', { threshold: odds.threshold, chance: pct(odds.chance, lang()) }) : undefined;
-  if (ONE_CLICK.has(type)) return [actionButton(actionLabel(type), a, () => on.oneClick(type), type, { primary: type === 'activate', forced: isForced, odds: oddsText })];
-  return [actionButton(actionLabel(type), a, () => on.start(type), type, { forced: isForced, odds: oddsText })];
+  const shown = odds ? oddsText(odds) : undefined;
+  if (ONE_CLICK.has(type)) return [actionButton(actionLabel(type), a, () => on.oneClick(type), type, { primary: type === 'activate', forced: isForced, odds: shown })];
+  return [actionButton(actionLabel(type), a, () => on.start(type), type, { forced: isForced, odds: shown })];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { GameState, Seat } from '../state/types';
 import { moraleThreshold } from '../units/morale';
 import { FATIGUE_FLOOR, restModifiers } from '../recovery/rest';
 import type { Modifier, TestKind } from './roll';
+import { disengagementModifiers, engagedAtStart, flightOwesTest, withdrawalOwesTest } from '../movement/withdraw-disengagement';
 
 /**
  * The odds of a standard 2D6 test (sheet "Tests Standards"), computed the way
@@ -49,4 +50,20 @@ export function recoveryTestPreview(state: GameState, seat: Seat, piece: string,
   const threshold = moraleThreshold(state, unit);
   const test: TestKind = action === 'rally' ? 'rally' : 'reorganisation';
   return { test, threshold, modifiers: [], chance: testChance(threshold), section: action === 'rally' ? '§2.8.4' : '§2.8.3.4' };
+}
+
+/**
+ * The disengagement test (§2.6.14.1) a withdrawal or a flight of this unit
+ * would owe, with its modifiers, as the unit stands before it goes (a change
+ * of breath or cohesion on the way is not foreseen); null when no test is
+ * owed, or for a piece the seat does not see as its own unit.
+ */
+export function disengagementPreview(state: GameState, seat: Seat, piece: string, flight: boolean): TestPreview | null {
+  const unit = state.units.find((u) => u.id === piece);
+  if (!unit || unit.side !== seat || unit.hex < 0) return null;
+  const start = engagedAtStart(state, unit);
+  if (!(flight ? flightOwesTest(start) : withdrawalOwesTest(start))) return null;
+  const modifiers = disengagementModifiers(state, unit, start, flight).filter((m) => m.value !== 0);
+  const threshold = moraleThreshold(state, unit);
+  return { test: 'disengagement', threshold, modifiers, chance: testChance(threshold, modifiers), section: '§2.6.14.1' };
 }

@@ -2,11 +2,12 @@ import { hexLabel, reachable, type Arrival, type GameState, type MoveMode } from
 import { lang, t } from '../../i18n';
 import { arrivalsByHex, drawMoveOverlay, drawReach, stopsHere, type FacingHandle, type MoveOverlay } from '../../map/highlights';
 import type { Point } from '../../map/layout';
-import { renderPicker, type Picker } from '../../ui/actions';
+import { oddsText, renderPicker, type Picker } from '../../ui/actions';
 import { h } from '../../ui/dom';
 import { num } from '../../ui/format-event';
 import { toast } from '../../ui/toast';
 import * as api from '../rules-api';
+import { testOdds } from '../test-odds';
 import type { Interaction, InteractionContext, InteractionHandlers, InteractionLayers } from './interaction';
 
 type MovePicker = Extract<Picker, { kind: 'move' }>;
@@ -133,6 +134,9 @@ export class MoveInteraction implements Interaction {
       confirm: on.confirm,
       cancel: on.cancel,
     });
+    // a flight owes the disengagement test when engaged (§2.6.14.1): its odds before the player commits
+    const odds = this.type === 'flee' ? testOdds(this.ctx.view, this.ctx.seat, this.ctx.piece, 'flee') : null;
+    if (odds) el.insertBefore(h('p', { class: 'hint', 'data-testid': 'flee-odds' }, oddsText(odds).full), el.children[1] ?? null);
     return el;
   }
 }
