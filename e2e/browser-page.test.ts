@@ -127,6 +127,8 @@ describe('the battle page (issue 11)', () => {
     await a.keyboard.press('m');
     await waitPicker(a, 'move');
     expect((await hooks(a)).targets.length).toBeGreaterThan(0);
+    await shots(a, 'move-picker');
+    await waitPicker(a, 'move');
     await a.keyboard.press('Escape');
     await waitPicker(a, null);
     await sendStep(players(), 3);
@@ -145,6 +147,7 @@ describe('the battle page (issue 11)', () => {
     await expect(refused.first().isVisible()).resolves.toBe(false);
     await whyNot.locator('summary').click();
     await expect(whyNot.locator('.reason').first().textContent()).resolves.toMatch(/§\d/);
+    await shot(a, 'why-not-1280-fr');
     // nothing enabled is folded away
     await expect(whyNot.locator('button[data-action]:not([disabled])').count()).resolves.toBe(0);
   });

@@ -20,11 +20,9 @@ import { renderLog } from '../ui/log';
 import { renderLosses } from '../ui/losses';
 import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
-import { resultCard, renderResultCard } from '../ui/result-card';
-import { tabTitle, turnStatus } from '../ui/turn-status';
-import { Attention } from '../ui/attention';
 import { renderPrefs } from '../ui/prefs';
 import { PageLayout } from './page-layout';
+import { TurnAndResult } from './turn-and-result';
 import { PageKeys } from './keyboard';
 import { testOdds } from './test-odds';
 import { Container } from 'pixi.js';
@@ -100,10 +98,8 @@ export class GamePage {
   private readonly hexInfo = h('div', { class: 'hex-info', hidden: true });
   private unsubscribers: (() => void)[] = [];
   private layout: PageLayout | null = null;
-  /** The last batch of events that rolled dice, shown on the result card until dismissed or the next action. */
-  private resultEvents: GameEvent[] | null = null;
-  private readonly attention = new Attention();
-  private endShown = false;
+  /** The turn banner, tab title and favicon, and the result card of the last dice. */
+  private readonly turn = new TurnAndResult(() => this.layout);
   private readonly keys = new PageKeys({
     panel: () => this.layout?.side ?? null,
     cancel: () => this.cancelAll(),
@@ -213,7 +209,7 @@ export class GamePage {
     });
     room.onMessage('events', (events: GameEvent[]) => {
       this.log.push(...events);
-      if (events.some((e) => e.type === 'test' || e.type === 'combat')) this.resultEvents = events;
+      this.turn.received(events);
       this.schedule();
     });
     room.onMessage('rejected', (r: { code: string; section: string; message: { fr: string; en: string } }) => {
@@ -330,8 +326,7 @@ export class GamePage {
     });
     this.renderActions(item);
     renderLog(this.els.log, this.log, view.board, (id) => this.names.get(id));
-    this.renderTurn(view);
-    this.renderResult(view);
+    this.turn.render(view, this.seat, this.decoded?.battleName ?? view.scenarioId, (id) => this.names.get(id), () => this.dismissResult());
     const hooks = window.__lames;
     if (hooks) {
       hooks.selected = this.selected;
@@ -343,40 +338,13 @@ export class GamePage {
     }
   }
 
-  /** The banner, the tab's title and the favicon: whose move it is, always in view. */
-  private renderTurn(view: GameState): void {
-    const status = turnStatus(view, this.seat!);
-    const banner = this.layout?.banner;
-    if (banner) {
-      banner.dataset.kind = status.kind;
-      banner.replaceChildren(h('strong', { class: 'turn-text' }, status.text), status.turn ? h('span', { class: 'turn-count' }, status.turn) : '', h('span', { class: 'turn-keys muted small', title: t('page.keys') }, '⌨'));
-    }
-    document.title = tabTitle(status, seatName(view, this.seat!));
-    // the battle over, its result comes forward (on a phone: the battle's tab), once
-    if (status.kind === 'ended' && !this.endShown) {
-      this.endShown = true;
-      this.layout?.show('game');
-    }
-    this.attention.update(status.kind, this.decoded?.battleName ?? view.scenarioId);
-  }
-
-  /** The result card of the last roll, over the panes, until dismissed or the next action. */
-  private renderResult(view: GameState): void {
-    const slot = this.layout?.result;
-    if (!slot) return;
-    const model = this.resultEvents ? resultCard(this.resultEvents, { lang: lang(), grid: view.board, nameOf: (id) => this.names.get(id) }) : null;
-    slot.replaceChildren(...(model ? [renderResultCard(model, () => this.dismissResult())] : []));
-  }
-
   private dismissResult(): void {
-    if (!this.resultEvents) return;
-    this.resultEvents = null;
-    this.render();
+    if (this.turn.dismiss()) this.render();
   }
 
   /** Escape: the result card first, then the choice in progress. */
   private cancelAll(): void {
-    if (this.resultEvents) return this.dismissResult();
+    if (this.turn.dismiss()) return this.render();
     if (!this.picker && !this.interaction) return;
     this.closePicker();
     this.render();
@@ -666,7 +634,7 @@ export class GamePage {
 
   /** Every action goes through here: the player acted, so the last result card is done with. */
   private send(action: unknown): void {
-    this.resultEvents = null;
+    this.turn.clear();
     this.room.send('action', action);
   }
 
@@ -802,7 +770,7 @@ export class GamePage {
     if (this.mapReady) this.map.destroy();
     this.mapReady = false;
     this.els.root.remove();
-    this.attention.reset();
+    this.turn.reset();
     delete window.__lames;
   }
 
