@@ -24,7 +24,7 @@ import { readConfig } from '../packages/server/src/config';
 import { clickHex, forceSend, hooks, waitFor, waitReady } from './helpers/lames-page';
 import { claimSide } from './helpers/seats';
 import { select, unitOf, waitActivation, waitActiveSide, waitPicker } from './helpers/game-ui';
-import { loadScenario, seedWithRecoil, skirmishInput, type ScriptRun } from './helpers/skirmish';
+import { hexOf, loadScenario, seedWithRecoil, skirmishInput, type ScriptRun } from './helpers/skirmish';
 
 jest.setTimeout(180_000);
 
@@ -128,6 +128,12 @@ describe('the battle page (issue 11)', () => {
     await waitPicker(a, 'move');
     expect((await hooks(a)).targets.length).toBeGreaterThan(0);
     await shots(a, 'move-picker');
+    await waitPicker(a, 'move');
+    // a click out of reach is not silent: the page says why, and the move picker stays
+    const far = hexOf('1501');
+    expect((await hooks(a)).targets).not.toContain(far);
+    await clickHex(a, far);
+    await a.locator('#toasts .toast', { hasText: 'Hors de portée de mouvement' }).waitFor();
     await waitPicker(a, 'move');
     await a.keyboard.press('Escape');
     await waitPicker(a, null);
@@ -234,6 +240,18 @@ describe('the battle page (issue 11)', () => {
     await a.click('.tab[data-tab="actions"]');
     await expect(a.locator('[data-testid="actions"]').isVisible()).resolves.toBe(true);
     await shots(a, 'after-rest');
+  });
+
+  it('the alerts are opt-in: sound off by default, ticked once and remembered', async () => {
+    // on a wide screen (as the page is now) every pane is in view: no tab to open
+    await expect(a.locator('.tab[data-tab="game"]').isVisible()).resolves.toBe(false);
+    const prefs = a.locator('[data-testid="prefs"]');
+    await prefs.locator('summary').click();
+    const sound = prefs.locator('input[data-pref="sound"]');
+    await expect(sound.isChecked()).resolves.toBe(false);
+    await expect(prefs.locator('input[data-pref="notify"]').isChecked()).resolves.toBe(false);
+    await sound.check();
+    await expect(a.evaluate(() => localStorage.getItem('lames.sound'))).resolves.toBe('1');
     expect(pages.realErrors()).toEqual([]);
   });
 });
