@@ -100,5 +100,5 @@ export { commandModifiers } from './command/command-test';
 export { shakenMarkersDrm } from './command/wing-morale';
 export { unitLost } from './command/demoralisation';
 export type { Modifier, TestKind } from './tests/roll';
-export { disengagementPreview, testChance, recoveryTestPreview } from './tests/odds';
+export { disciplinePreviews, disengagementPreview, testChance, recoveryTestPreview } from './tests/odds';
 export type { TestPreview } from './tests/odds';

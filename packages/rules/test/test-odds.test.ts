@@ -1,4 +1,4 @@
-import { apply, disengagementPreview, fixedDice, legalActions, recoveryTestPreview, testChance, type GameState } from '../src';
+import { apply, disciplinePreviews, disengagementPreview, fixedDice, legalActions, recoveryTestPreview, testChance, type GameState } from '../src';
 import { gameWithFreeB } from './fixtures';
 import { game, H, unit } from './fixtures';
 import { activated } from './helpers';
@@ -61,5 +61,23 @@ describe('§2.6.14.1 the disengagement test a withdrawal would owe, before choos
     const rolled = r.ok ? r.events.find((e) => e.type === 'test') : undefined;
     expect(rolled).toMatchObject({ test: 'disengagement', threshold: p.threshold });
     expect(p.chance).toBeCloseTo(testChance(p.threshold, [{ value: 1 }]));
+  });
+});
+
+describe('§2.6.13.1 the discipline tests a flight would make its engagers roll', () => {
+  test('§2.6.13.1 one per engager, with the threshold, modifiers and naturals of the roll', () => {
+    const s = game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6)]);
+    const [p, ...rest] = disciplinePreviews(s, 'blue', 'b');
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ test: 'discipline', subject: 'r', section: '§2.6.13.1' });
+    // the same −1 the flight's roll carries (manoeuvre-flee.test.ts), natural 2 and 12 counted
+    expect(p.modifiers.map((m) => m.value)).toEqual([-1]);
+    expect(p.chance).toBeCloseTo(testChance(p.threshold, [{ value: -1 }], true));
+  });
+
+  test('§2.6.13.1 a shaken engager does not test: nothing to preview', () => {
+    const s = game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6)]);
+    s.units.find((x) => x.id === 'r')!.cohesion = 'shaken';
+    expect(disciplinePreviews(s, 'blue', 'b')).toEqual([]);
   });
 });

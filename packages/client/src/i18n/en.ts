@@ -552,6 +552,7 @@ export const en: Record<TextKey, string> = {
   'page.result.column': 'advantage {advantage}, column {column}',
   'page.result.losses': '{n} loss(es) inflicted',
   'page.result.noLoss': 'no loss',
+  'page.oddsDiscipline': 'Discipline test of {unit} (§2.6.13.1): passes on 2D6 + modifiers ≤ {threshold} — {chance}; failed, it takes a charge marker',
   'page.oddsTest': '{test} test ({section}): passes on 2D6 + modifiers ≤ {threshold} — {chance}',
   'page.whyNot': 'Why not? ({n} refused)',
   'page.nothingOpen': 'Nothing this piece can do right now.',

@@ -550,6 +550,7 @@ export const fr = {
   'page.result.column': 'avantage {advantage}, colonne {column}',
   'page.result.losses': '{n} perte(s) infligée(s)',
   'page.result.noLoss': 'aucune perte',
+  'page.oddsDiscipline': 'Test de discipline {ofUnit} (§2.6.13.1) : réussi si 2D6 + modificateurs ≤ {threshold} — {chance} ; raté, elle reçoit un marqueur charge',
   'page.oddsTest': 'Test {ofTest} ({section}) : réussi si 2D6 + modificateurs ≤ {threshold} — {chance}',
   'page.whyNot': 'Pourquoi pas ? ({n} refusées)',
   'page.nothingOpen': 'Aucune action possible pour cette pièce maintenant.',

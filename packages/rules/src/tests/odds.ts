@@ -2,6 +2,7 @@ import type { GameState, Seat } from '../state/types';
 import { moraleThreshold } from '../units/morale';
 import { FATIGUE_FLOOR, restModifiers } from '../recovery/rest';
 import type { Modifier, TestKind } from './roll';
+import { disciplineSpecs } from '../movement/flee-discipline';
 import { disengagementModifiers, engagedAtStart, flightOwesTest, withdrawalOwesTest } from '../movement/withdraw-disengagement';
 
 /**
@@ -66,4 +67,16 @@ export function disengagementPreview(state: GameState, seat: Seat, piece: string
   const modifiers = disengagementModifiers(state, unit, start, flight).filter((m) => m.value !== 0);
   const threshold = moraleThreshold(state, unit);
   return { test: 'disengagement', threshold, modifiers, chance: testChance(threshold, modifiers), section: '§2.6.14.1' };
+}
+
+/**
+ * The discipline tests (§2.6.13.1) a flight of this unit would make its
+ * engagers roll (a failure gives the engager a charge marker), as the seat
+ * sees them; each with its subject. Empty when none is owed.
+ */
+export function disciplinePreviews(state: GameState, seat: Seat, piece: string): (TestPreview & { subject: string })[] {
+  const unit = state.units.find((u) => u.id === piece);
+  if (!unit || unit.side !== seat || unit.hex < 0) return [];
+  const engagers = engagedAtStart(state, unit).engagers.map((e) => e.id);
+  return disciplineSpecs(state, piece, engagers).map((s) => ({ test: s.test, subject: s.subject, threshold: s.threshold, modifiers: s.modifiers, chance: testChance(s.threshold, s.modifiers, true), section: s.section }));
 }

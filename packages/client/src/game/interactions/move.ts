@@ -1,10 +1,10 @@
-import { hexLabel, reachable, type Arrival, type GameState, type MoveMode } from '@lames/rules';
+import { disciplinePreviews, hexLabel, reachable, type Arrival, type GameState, type MoveMode } from '@lames/rules';
 import { lang, t } from '../../i18n';
 import { arrivalsByHex, drawMoveOverlay, drawReach, stopsHere, type FacingHandle, type MoveOverlay } from '../../map/highlights';
 import type { Point } from '../../map/layout';
 import { oddsText, renderPicker, type Picker } from '../../ui/actions';
 import { h } from '../../ui/dom';
-import { num } from '../../ui/format-event';
+import { num, ofWord, pct } from '../../ui/format-event';
 import { toast } from '../../ui/toast';
 import * as api from '../rules-api';
 import { testOdds } from '../test-odds';
@@ -134,9 +134,22 @@ export class MoveInteraction implements Interaction {
       confirm: on.confirm,
       cancel: on.cancel,
     });
-    // a flight owes the disengagement test when engaged (§2.6.14.1): its odds before the player commits
-    const odds = this.type === 'flee' ? testOdds(this.ctx.view, this.ctx.seat, this.ctx.piece, 'flee') : null;
-    if (odds) el.insertBefore(h('p', { class: 'hint', 'data-testid': 'flee-odds' }, oddsText(odds).full), el.children[1] ?? null);
+    if (this.type === 'flee') el.insertBefore(this.flightOdds(), el.children[1] ?? null);
     return el;
+  }
+
+  /**
+   * The tests a flight owes (§2.6.14.1, §2.6.13.1): this unit's
+   * disengagement, and each engager's discipline (a failure gives it a
+   * charge marker); their odds before the player commits.
+   */
+  private flightOdds(): HTMLElement {
+    const { view, seat, piece } = this.ctx;
+    const odds = testOdds(view, seat, piece, 'flee');
+    const name = (id: string) => view.units.find((u) => u.id === id)?.name ?? id;
+    const discipline = disciplinePreviews(view, seat, piece).map((p) =>
+      h('li', {}, t('page.oddsDiscipline', { unit: name(p.subject), ofUnit: ofWord(name(p.subject)), threshold: p.threshold, chance: pct(p.chance, lang()) })),
+    );
+    return h('ul', { class: 'hint flight-odds', 'data-testid': 'flee-odds' }, odds ? h('li', {}, oddsText(odds).full) : null, discipline);
   }
 }
