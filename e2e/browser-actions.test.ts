@@ -63,6 +63,7 @@ import {
   waitUnit,
   waitWing,
   wingEntry,
+  endTurn,
 } from './helpers/game-ui';
 
 /** The saved battle's id (its file name in the store). */
@@ -348,7 +349,7 @@ describe('chapter-2 actions in the browser', () => {
   });
 
   it('§2.6.13 Fuite: Ardenne ends its turn, and the Dents Noires wolves flee their nearest threat, the knights', async () => {
-    await a.click('button[data-action="end-turn"]');
+    await endTurn(a);
     await waitActiveSide(b, 'black-teeth');
     await b.waitForSelector('[data-testid="your-turn"]');
     const step = stepOf(manoeuvres, 'flee', 'o-wolves');

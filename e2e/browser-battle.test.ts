@@ -20,6 +20,7 @@ import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { clickHex, hexCenter, hooks, waitFor, waitReady } from './helpers/lames-page';
 import { claimSide } from './helpers/seats';
+import { endTurn } from './helpers/game-ui';
 import {
   hexOf,
   loadScenario,
@@ -258,9 +259,9 @@ describe('a scripted battle in the browser', () => {
   });
 
   it('ends both turns; the knights, charging and engaged, are bound to shock', async () => {
-    await a.click('button[data-action="end-turn"]');
+    await endTurn(a);
     await activeSide(b, 'black-teeth');
-    await b.click('button[data-action="end-turn"]');
+    await endTurn(b);
     await activeSide(a, 'ardenne');
     await a.locator('[data-testid="turn"]', { hasText: 'Tour 2' }).waitFor();
     await activate(a, 'h-knights', steps()[3].arrival!.hex);
@@ -371,7 +372,7 @@ describe('a scripted battle in the browser', () => {
     // the epilogue: Dents Noires activates the routed warband, and its screen says what binds it
     const last = steps()[steps().length - 1];
     if (last.action.type === 'activate' && last.seat === 'black-teeth') {
-      if ((await hooks(a)).view!.activeSide === 'ardenne') await a.click('button[data-action="end-turn"]');
+      if ((await hooks(a)).view!.activeSide === 'ardenne') await endTurn(a);
       await activeSide(b, 'black-teeth');
       const warband = (await hooks(b)).view!.units.find((u) => u.id === 'o-warband')!;
       const outcome = events()[steps().length - 1];

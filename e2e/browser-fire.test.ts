@@ -22,7 +22,7 @@ import { readConfig } from '../packages/server/src/config';
 import { claimSide } from './helpers/seats';
 import { PlayerPages } from './helpers/player-pages';
 import { clickHex, hooks, waitReady } from './helpers/lames-page';
-import { activate, logLine, select, waitPicker, waitUnit } from './helpers/game-ui';
+import { activate, endTurn, logLine, select, waitPicker, waitUnit } from './helpers/game-ui';
 import { fireHexOf, fireInput, fireLabelOf, seedForFire, type FireScript } from './helpers/fire';
 
 const LOBBY_SCENARIO = 'the-ford';
@@ -164,7 +164,7 @@ describe('fire in the browser (§3.2)', () => {
     for (const step of script.steps.filter((s) => s.action.type === 'endTurn')) {
       const page = seats[step.seat];
       await page.waitForFunction((s) => (window as unknown as { __lames: { view: { activeSide: string } } }).__lames.view?.activeSide === s, step.seat);
-      await page.click('button[data-action="end-turn"]');
+      await endTurn(page);
     }
     await a.waitForFunction(() => (window as unknown as { __lames: { view: { activeSide: string; turn: number } } }).__lames.view?.turn > 1);
     await activate(a, 'a-archers');

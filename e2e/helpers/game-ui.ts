@@ -170,3 +170,14 @@ export async function expectTestLines(
 export function wingEntry(page: Page, wing: string): Locator {
   return page.locator(`li.wing[data-wing="${wing}"]`);
 }
+
+/**
+ * "Fin du tour" from the panel. With pieces not yet activated the page asks
+ * first (issue 11); the dialog opens in the click's own handler, so it is
+ * there, or not, as soon as the click returns: confirmed when it is.
+ */
+export async function endTurn(page: Page): Promise<void> {
+  await page.click('button[data-action="end-turn"]');
+  const dialog = page.locator('[data-testid="end-turn-dialog"]');
+  if ((await dialog.count()) > 0) await dialog.locator('button[data-action="dialog-ok"]').click();
+}

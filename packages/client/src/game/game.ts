@@ -1,9 +1,8 @@
-import { FACINGS, legalActions, planKey, reachable, type Arrival, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
-import { lang, onLangChange, pick, t, toggleLang } from '../i18n';
-import { num } from '../ui/format-event';
+import { FACINGS, legalActions, piecesToActivate, planKey, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
+import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
-import { arrivalsByHex, drawFacingHandles, drawHexMarks, drawMoveOverlay, drawReach, drawSelectedHex, stopsHere, type FacingHandle, type HexMarkKind } from '../map/highlights';
+import { drawFacingHandles, drawHexMarks, drawSelectedHex, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import { addHexCardLine, renderHexCard } from '../ui/hex-card';
@@ -15,31 +14,25 @@ import { SeatControls } from '../ui/seat-controls';
 import { DeployController } from './deploy-controller';
 import type { DecodedState } from '../state/decoded';
 import { toView } from '../state/to-view';
-import { renderActions, type OrdersPanel, type Picker } from '../ui/actions';
+import { oddsText, renderActions, type OrdersPanel, type Picker } from '../ui/actions';
 import * as api from './rules-api';
 import { h } from '../ui/dom';
 import { renderLog } from '../ui/log';
 import { renderLosses } from '../ui/losses';
 import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
+import { renderPrefs } from '../ui/prefs';
+import { PageLayout } from './page-layout';
+import { TurnAndResult } from './turn-and-result';
+import { PageKeys } from './keyboard';
+import { testOdds } from './test-odds';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
 import { FireInteraction } from './interactions/fire';
 import { ReloadInteraction } from './interactions/reload';
 import { SightInteraction } from './interactions/sight';
-
-interface MoveState {
-  piece: string;
-  /** A move, or a flight (§2.6.12) previewed the same way. */
-  action: 'move' | 'flee';
-  shock: 'contact' | 'charge';
-  mode: MoveMode;
-  origin: number;
-  targets: Map<number, Arrival[]>;
-  hover: number;
-  hex: number | null;
-  chosen: Arrival | null;
-}
+import { MoveInteraction } from './interactions/move';
+import { AttackInteraction } from './interactions/attack';
 
 export interface TestHooks {
   seat: Seat | null;
@@ -91,12 +84,10 @@ export class GamePage {
   private names = new Map<string, string>();
   private selected: string | null = null;
   private selectedHex = -1;
-  private move: MoveState | null = null;
-  private handles: FacingHandle[] = [];
-  /** A choice other than a move in progress (attack target, hex, facing, directive, wing). */
+  /** A small choice in progress (hex, facing, directive, wing). */
   private picker: Picker | null = null;
   private pickerPiece: string | null = null;
-  /** An interaction module in progress (fire, line of sight…): it owns the panel and the map's rings. */
+  /** An interaction module in progress (move, attack, fire, line of sight…): it owns the panel and the map's rings. */
   private interaction: Interaction | null = null;
   private faceHandles: { facing: number; at: { x: number; y: number } }[] = [];
   /** The plan chosen, not yet sent, while this seat decides a combat's losses (§2.7.4). */
@@ -109,6 +100,13 @@ export class GamePage {
   private lastActivation = '';
   private readonly hexInfo = h('div', { class: 'hex-info hex-card', 'data-testid': 'hex-card', hidden: true });
   private unsubscribers: (() => void)[] = [];
+  private layout: PageLayout | null = null;
+  /** The turn banner, tab title and favicon, and the result card of the last dice. */
+  private readonly turn = new TurnAndResult(() => this.layout);
+  private readonly keys = new PageKeys({
+    panel: () => this.layout?.side ?? null,
+    cancel: () => this.cancelAll(),
+  });
   private readonly els: Record<'status' | 'wings' | 'selection' | 'actions' | 'log' | 'map' | 'root', HTMLElement>;
 
   constructor(
@@ -146,16 +144,13 @@ export class GamePage {
       h('button', { class: 'btn ghost', id: 'lang-toggle', title: t('lang.toggleTitle'), onclick: () => toggleLang() }, t('lang.toggle')),
       h('button', { class: 'btn ghost', id: 'leave', onclick: () => void this.leave() }, t('game.leave')),
     );
-    const sidebar = h(
-      'aside',
-      { class: 'sidebar' },
-      status,
-      this.seatControls.el,
-      h('section', { class: 'card' }, h('h3', { 'data-i18n': 'game.selection' }, t('game.selection')), selection, actions),
-      h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings),
-      h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log),
-    );
-    root.append(header, h('main', { class: 'game-main' }, map, sidebar));
+    const card = (key: TextKey, ...body: HTMLElement[]) => h('section', { class: 'card' }, h('h3', { 'data-i18n': key }, t(key)), ...body);
+    this.layout = new PageLayout(root, header, map, {
+      unit: [card('game.selection', selection)],
+      actions: [card('page.tab.actions', actions)],
+      game: [status, this.seatControls.el, h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings), renderPrefs()],
+      log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log)],
+    });
     parent.appendChild(root);
     map.appendChild(h('div', { class: 'map-loading' }, t('game.loadingMap')));
     map.appendChild(this.hexInfo);
@@ -180,6 +175,8 @@ export class GamePage {
         this.render();
       }),
     );
+    this.keys.attach();
+    this.unsubscribers.push(() => this.keys.detach());
     this.schedule();
   }
 
@@ -218,6 +215,7 @@ export class GamePage {
     });
     room.onMessage('events', (events: GameEvent[]) => {
       this.log.push(...events);
+      this.turn.received(events);
       this.schedule();
     });
     room.onMessage('rejected', (r: { code: string; section: string; message: { fr: string; en: string } }) => {
@@ -280,16 +278,13 @@ export class GamePage {
     const act = view.activation ? `${view.activation.piece}` : '';
     if (act !== this.lastActivation) {
       this.lastActivation = act;
-      this.move = null;
       this.closePicker();
       if (act && view.units.some((u) => u.id === act && u.side === this.seat)) this.selected = act;
     }
-    if (this.move) {
-      const u = view.units.find((x) => x.id === this.move!.piece);
-      if (!u || u.hex !== this.move.origin) this.move = null;
-    }
-    // a picker is stale once its piece acted (the state changed under it): rebuild it from the new view
+    if (this.interaction?.stale?.(view)) this.closePicker();
+    // a choice is stale once another piece is selected or its piece acted (the state changed under it)
     if (this.picker && this.pickerPiece && this.pickerPiece !== this.selected) this.closePicker();
+    if (this.interaction && this.interaction.piece !== this.selected) this.closePicker();
     // a chosen way to absorb losses is forgotten once the decision is no longer awaited or no longer open
     if (this.lossChoice && !this.lossChoices().some((p) => planKey(p) === planKey(this.lossChoice!))) this.lossChoice = null;
     this.map.setBoard(view.board);
@@ -337,22 +332,46 @@ export class GamePage {
     });
     renderOffMap(this.els.selection, view, this.seat, this.selected, (id) => {
       this.selected = id;
-      this.move = null;
       this.closePicker();
       this.render();
     });
     this.renderActions(item);
     renderLog(this.els.log, this.log, view.board, (id) => this.names.get(id));
-    document.title = `${seatName(view, this.seat)} — ${t('app.title')}`;
+    this.turn.render(view, this.seat, this.decoded?.battleName ?? view.scenarioId, (id) => this.names.get(id), () => this.dismissResult());
     const hooks = window.__lames;
     if (hooks) {
       hooks.selected = this.selected;
-      hooks.targets = this.move ? [...this.move.targets.keys()] : this.picker?.kind === 'hex' ? this.picker.places.filter((o) => o.allowed && o.to !== null).map((o) => o.to!) : [];
-      hooks.picker = this.move ? 'move' : (this.interaction?.kind ?? this.picker?.kind ?? null);
+      hooks.targets = this.interaction?.targets?.() ?? (this.picker?.kind === 'hex' ? this.picker.places.filter((o) => o.allowed && o.to !== null).map((o) => o.to!) : []);
+      hooks.picker = this.interaction?.kind ?? this.picker?.kind ?? null;
       hooks.interaction = this.interaction?.testFacts() ?? null;
-      hooks.attackOptions = this.picker?.kind === 'attack' ? this.picker.options : [];
+      hooks.attackOptions = this.interaction instanceof AttackInteraction ? this.interaction.options() : [];
       hooks.lossChoices = this.lossChoices();
     }
+  }
+
+  private dismissResult(): void {
+    if (this.turn.dismiss()) this.render();
+  }
+
+  /** Escape: the result card first, then the choice in progress. */
+  private cancelAll(): void {
+    if (this.turn.dismiss()) return this.render();
+    if (!this.picker && !this.interaction) return;
+    this.closePicker();
+    this.render();
+  }
+
+  /** "Fin du tour": with pieces not yet activated, the player confirms first (they would be activated without acting). */
+  private async endTurn(): Promise<void> {
+    const view = this.view;
+    const seat = this.seat;
+    if (!view || !seat) return;
+    const left = piecesToActivate(view, seat).length;
+    if (left > 0) {
+      const ok = await confirmDialog(t('page.endTurnTitle'), t('page.endTurnText', { n: left }), t('page.endTurnOk'), 'end-turn-dialog');
+      if (!ok) return;
+    }
+    this.send({ type: 'endTurn' });
   }
 
   private renderActions(item: StackItem | null): void {
@@ -383,19 +402,22 @@ export class GamePage {
     const legal = piece ? legalActions(view, seat, piece) : [];
     const endTurn = legalActions(view, seat, piece ?? '').find((a) => a.type === 'endTurn');
     const forced = piece && item?.kind === 'unit' && item.unit.side === seat ? api.forcedAction(view, piece) : null;
-    renderActions(this.els.actions, view, piece, legal, endTurn, this.panelPicker(), forced, this.orders, {
+    renderActions(this.els.actions, view, piece, legal, endTurn, this.picker, forced, this.orders, {
       oneClick: (type) => piece && this.send({ type, piece }),
       start: (type, mode) => piece && this.startPicker(piece, type, mode),
-      endTurn: () => this.send({ type: 'endTurn' }),
+      endTurn: () => void this.endTurn(),
+      odds: (type) => (piece ? testOdds(view, seat, piece, type) : null),
       update: (f) => this.updatePicker(f),
       confirm: () => this.confirmPicker(),
       cancel: () => {
-        this.move = null;
         this.closePicker();
         this.render();
       },
       giveOrder: (unit, points) => this.giveOrder(unit, points),
     });
+    // a withdrawal owes the disengagement test when engaged (§2.6.14.1): its odds above the hexes to choose
+    const odds = this.picker?.kind === 'hex' && this.picker.action === 'withdraw' && piece ? testOdds(view, seat, piece, 'withdraw') : null;
+    if (odds) this.els.actions.querySelector('.move-title')?.after(h('p', { class: 'hint', 'data-testid': 'withdraw-odds' }, oddsText(odds).full));
     this.els.actions.appendChild(this.toolsRow(item));
   }
 
@@ -414,10 +436,7 @@ export class GamePage {
   private toolsRow(item: StackItem | null): HTMLElement {
     const unit = item?.kind === 'unit' && item.unit.hex >= 0 ? item.unit : null;
     if (!unit) return h('div', { hidden: true });
-    const open = () => {
-      this.move = null;
-      this.startPicker(unit.id, 'sight');
-    };
+    const open = () => this.startPicker(unit.id, 'sight');
     return h('div', { class: 'actions-group tools', 'data-group': 'tools' }, h('button', { class: 'btn', 'data-action': 'sight', onclick: open }, t('tool.sight')));
   }
 
@@ -467,25 +486,8 @@ export class GamePage {
     if (leader) this.send({ type: 'giveOrder', piece: leader, target: unit, ...(points !== undefined ? { points } : {}) });
   }
 
-  /** The picker the panel shows: the move preview, or another choice. */
-  private panelPicker(): Picker | null {
-    const mv = this.move;
-    if (mv) {
-      return { kind: 'move', piece: mv.piece, action: mv.action, mode: mv.mode, count: mv.targets.size, hex: mv.hex, options: mv.hex !== null ? (mv.targets.get(mv.hex) ?? []) : [], chosen: mv.chosen, shock: mv.shock };
-    }
-    return this.picker;
-  }
-
   private updatePicker(f: (p: Picker) => void): void {
-    const mv = this.move;
-    if (mv) {
-      const p = this.panelPicker()!;
-      f(p);
-      if (p.kind === 'move') {
-        mv.chosen = p.chosen;
-        mv.shock = p.shock;
-      }
-    } else if (this.picker) f(this.picker);
+    if (this.picker) f(this.picker);
     this.render();
   }
 
@@ -501,24 +503,17 @@ export class GamePage {
     const view = this.view!;
     const seat = this.seat!;
     const unit = view.units.find((u) => u.id === piece);
-    this.move = null;
     this.closePicker();
     switch (type) {
       case 'move':
-        this.startMove(piece, mode ?? 'normal');
-        return;
-      case 'flee': {
+      case 'flee':
         if (!unit) return;
-        this.move = { piece, action: 'flee', shock: 'contact', mode: 'normal', origin: unit.hex, targets: arrivalsByHex(api.fleeArrivals(view, seat, piece)), hover: -1, hex: null, chosen: null };
+        this.interaction = new MoveInteraction({ view, seat, piece }, type, mode ?? 'normal');
         break;
-      }
       case 'shock':
-      case 'duel': {
-        const options = api.shockOptions(view, seat, piece).filter((o) => o.type === type);
-        const first = options.find((o) => o.allowed);
-        this.picker = { kind: 'attack', type, options, target: first?.target ?? null, supported: first?.supported ?? true, breath: !!first?.breath };
+      case 'duel':
+        this.interaction = new AttackInteraction({ view, seat, piece }, type);
         break;
-      }
       case 'withdraw':
       case 'returnToMap': {
         const places = type === 'withdraw' ? api.withdrawOptions(view, seat, piece) : api.returnOptions(view, seat, piece);
@@ -558,8 +553,7 @@ export class GamePage {
   }
 
   private confirmPicker(): void {
-    const piece = this.pickerPiece ?? this.move?.piece;
-    if (this.move) return this.confirmMove();
+    const piece = this.pickerPiece;
     if (this.interaction) {
       const chosen = this.interaction.action();
       if (chosen === null) return;
@@ -571,7 +565,6 @@ export class GamePage {
     const p = this.picker;
     if (!p || !piece) return;
     let action: Record<string, unknown> | null = null;
-    if (p.kind === 'attack' && p.target) action = { type: p.type, piece, target: p.target, supported: p.supported, ...(p.breath ? { breath: true } : {}) };
     if (p.kind === 'hex' && p.chosen) action = p.chosen.to !== null ? { type: p.action, piece, to: p.chosen.to } : { type: p.action, piece, exit: p.chosen.exit };
     if (p.kind === 'face' && p.chosen !== null) action = { type: 'face', piece, facing: p.chosen };
     if (p.kind === 'directive' && p.chosen) action = { type: 'changeDirective', piece, directive: p.chosen };
@@ -585,32 +578,29 @@ export class GamePage {
   private drawMap(): void {
     const view = this.view!;
     if (this.deploy.active(view, this.seat)) return this.drawDeployment(view);
-    const { layer } = drawCounters({ view, lang: lang(), selected: this.selected, ghost: this.move?.chosen ? this.move.piece : null });
+    const { layer } = drawCounters({ view, lang: lang(), selected: this.selected, ghost: this.interaction?.ghost?.() ?? null });
     this.map.setLayer(this.map.counterLayer, layer);
-    const mv = this.move;
-    if (mv) {
-      const path = mv.chosen ?? (mv.hover >= 0 ? (mv.targets.get(mv.hover)?.[0] ?? null) : null);
-      const overlay = { grid: view.board, lang: lang(), origin: mv.origin, targets: mv.targets, path, chosenHex: mv.hex, chosen: mv.chosen };
-      this.map.setLayer(this.map.reachLayer, drawReach(overlay));
-      const { layer: top, handles } = drawMoveOverlay(overlay);
-      this.handles = handles;
-      this.map.setLayer(this.map.overlayLayer, top);
-    } else {
-      this.handles = [];
+    // an interaction that draws its own map (a move's reach and path) replaces the rings
+    const own = this.lossChoices().length === 0 ? this.interaction?.draw?.() : undefined;
+    if (own) {
       this.faceHandles = [];
-      const hex = this.selectedPieceHex() ?? this.selectedHex;
-      const marks = this.pickerMarks();
-      const reach = new Container();
-      if (hex >= 0) reach.addChild(drawSelectedHex(view.board, hex));
-      if (marks.length) reach.addChild(drawHexMarks(view.board, marks));
-      this.map.setLayer(this.map.reachLayer, reach);
-      const p = this.picker;
-      if (p?.kind === 'face' && hex >= 0) {
-        const { layer: top, handles } = drawFacingHandles(view.board, hex, p.facings, p.chosen);
-        this.faceHandles = handles;
-        this.map.setLayer(this.map.overlayLayer, top);
-      } else this.map.setLayer(this.map.overlayLayer, null);
+      this.map.setLayer(this.map.reachLayer, own.under);
+      this.map.setLayer(this.map.overlayLayer, own.over);
+      return;
     }
+    this.faceHandles = [];
+    const hex = this.selectedPieceHex() ?? this.selectedHex;
+    const marks = this.pickerMarks();
+    const reach = new Container();
+    if (hex >= 0) reach.addChild(drawSelectedHex(view.board, hex));
+    if (marks.length) reach.addChild(drawHexMarks(view.board, marks));
+    this.map.setLayer(this.map.reachLayer, reach);
+    const p = this.picker;
+    if (p?.kind === 'face' && hex >= 0) {
+      const { layer: top, handles } = drawFacingHandles(view.board, hex, p.facings, p.chosen);
+      this.faceHandles = handles;
+      this.map.setLayer(this.map.overlayLayer, top);
+    } else this.map.setLayer(this.map.overlayLayer, null);
   }
 
   /** The deployment: the draft's pieces in place, the zone ringed, facing handles on the selected piece (§4.5.2). */
@@ -619,7 +609,6 @@ export class GamePage {
     this.map.setLayer(this.map.counterLayer, layer);
     const marks = this.deploy.marks(view);
     this.map.setLayer(this.map.reachLayer, marks.length ? drawHexMarks(view.board, marks) : null);
-    this.handles = [];
     const at = this.deploy.facingAt();
     if (!at) {
       this.faceHandles = [];
@@ -642,16 +631,6 @@ export class GamePage {
       return [...hexes].map((hex) => ({ hex, kind: this.lossChoice?.recoil === hex ? 'chosen' : 'option' }));
     }
     const p = this.picker;
-    if (p?.kind === 'attack') {
-      const seen = new Map<number, HexMarkKind>();
-      for (const o of p.options) {
-        const hex = hexOfUnit(o.target);
-        if (hex < 0) continue;
-        const kind: HexMarkKind = o.target === p.target ? 'chosen' : o.allowed ? 'target' : 'refused';
-        if (seen.get(hex) !== 'chosen' && !(seen.get(hex) === 'target' && kind === 'refused')) seen.set(hex, kind);
-      }
-      return [...seen].map(([hex, kind]) => ({ hex, kind }));
-    }
     if (p?.kind === 'hex') return p.places.filter((o) => o.to !== null).map((o) => ({ hex: o.to!, kind: o === p.chosen ? 'chosen' : o.allowed ? 'option' : 'refused' }));
     if (!p && this.orders) return this.orders.options.filter((o) => o.allowed).map((o) => ({ hex: hexOfUnit(o.unit), kind: 'order' as const })).filter((m) => m.hex >= 0);
     return [];
@@ -664,66 +643,23 @@ export class GamePage {
     return item.kind === 'unit' ? item.unit.hex : item.kind === 'decoy' ? item.decoy.hex : item.cover.hex;
   }
 
-  private startMove(piece: string, mode: MoveMode): void {
-    const view = this.view!;
-    const unit = view.units.find((u) => u.id === piece);
-    if (!unit) return;
-    const arrivals = reachable(view, this.seat!, piece, mode);
-    this.move = { piece, action: 'move', shock: 'contact', mode, origin: unit.hex, targets: arrivalsByHex(arrivals), hover: -1, hex: null, chosen: null };
-    this.selectedHex = unit.hex;
-    this.render();
-  }
-
-  private confirmMove(): void {
-    const mv = this.move;
-    if (!mv?.chosen) return;
-    if (mv.action === 'flee') {
-      const flee = mv.chosen as api.FleeArrival;
-      this.send({ type: 'flee', piece: mv.piece, steps: flee.fleeSteps, threat: flee.threat });
-    }
-    else {
-      // Only a marker the move rule accepts here (§2.6.8–2.6.9): contact is refused when the move engages nobody.
-      const shock = api.shockToSend(mv.chosen, mv.shock);
-      this.send({ type: 'move', piece: mv.piece, mode: mv.mode, steps: mv.chosen.steps, ...(shock ? { shock } : {}) });
-    }
-    this.move = null;
-    this.render();
-  }
-
+  /** Every action goes through here: the player acted, so the last result card is done with. */
   private send(action: unknown): void {
+    this.turn.clear();
     this.room.send('action', action);
   }
 
   private onMapClick(hex: number, world: { x: number; y: number }): void {
     if (!this.view) return;
     if (this.deploy.active(this.view, this.seat) && this.deployClick(hex, world)) return;
-    const mv = this.move;
-    if (mv) {
-      const handle = this.handles.find((hd) => Math.hypot(hd.at.x - world.x, hd.at.y - world.y) <= 10);
-      if (handle) {
-        mv.chosen = handle.arrival;
-        this.render();
-        return;
-      }
-      const list = hex >= 0 ? mv.targets.get(hex) : undefined;
-      if (list && list.length > 0) {
-        mv.hex = hex;
-        mv.chosen = list[0];
-        this.render();
-        return;
-      }
-      if (hex !== mv.origin) {
-        mv.hex = null;
-        mv.chosen = null;
-        this.render();
-        return;
-      }
-    }
-    if (this.interaction?.click(hex)) {
+    if (this.interaction?.click(hex, world)) {
       this.render();
       return;
     }
+    const missed = hex >= 0 ? this.interaction?.missed?.(hex) : null;
+    if (missed) toast(missed);
     if (this.pickerClick(hex, world)) return;
+    if (hex >= 0 && !missed && this.picker?.kind === 'hex') toast(t('page.noop.hex'));
     this.selectedHex = hex;
     if (hex < 0) {
       this.selected = null;
@@ -735,8 +671,10 @@ export class GamePage {
     else {
       const at = stack.findIndex((i) => i.id === this.selected);
       this.selected = stack[at < 0 ? 0 : (at + 1) % stack.length].id;
+      // on a phone, a piece tapped brings its actions up
+      this.layout?.show('actions');
     }
-    if (this.move && this.selected !== this.move.piece) this.move = null;
+    if (this.interaction && this.selected !== this.interaction.piece) this.closePicker();
     this.render();
   }
 
@@ -776,20 +714,6 @@ export class GamePage {
       this.render();
       return true;
     }
-    if (p?.kind === 'attack') {
-      const here = p.options.filter((o) => view.units.find((u) => u.id === o.target)?.hex === hex);
-      if (here.length > 0) {
-        // a second click on the same hex goes to the next target there (a stack)
-        const ids = [...new Set(here.map((o) => o.target))];
-        const next = ids[(ids.indexOf(p.target ?? '') + 1) % ids.length];
-        const best = here.find((o) => o.target === next && o.allowed) ?? here.find((o) => o.target === next)!;
-        p.target = next;
-        p.supported = best.supported;
-        p.breath = !!best.breath;
-        this.render();
-        return true;
-      }
-    }
     if (!p && this.orders) {
       // a unit here first; a decoy's order from the map goes at its proposed cost
       const at = (id: string) => view.units.find((u) => u.id === id)?.hex ?? view.decoys.find((d) => d.id === id)?.hex;
@@ -807,23 +731,17 @@ export class GamePage {
     if (this.interaction) {
       const line = this.interaction.hover(hex);
       if (line) addHexCardLine(this.hexInfo, line);
+      this.map.app.canvas.style.cursor = line ? 'pointer' : '';
       this.drawMap();
       this.renderActions(this.selectedItem().item);
       return;
     }
-    if (!this.move) return;
-    if (this.move.hover === hex) return;
-    this.move.hover = hex;
-    if (!this.move.chosen) this.drawMap();
-    const list = hex >= 0 ? this.move.targets.get(hex) : undefined;
-    this.map.app.canvas.style.cursor = list ? 'pointer' : '';
+    this.map.app.canvas.style.cursor = '';
   }
 
-  /** The hovered hex's card (ui/hex-card.ts), and the move cost in move mode. */
+  /** The hovered hex's card (ui/hex-card.ts); the interaction in progress adds its line. */
   private showHexInfo(hex: number): void {
-    const list = hex >= 0 ? this.move?.targets.get(hex) : undefined;
-    const extra = list?.length ? [`${t('action.facingCost', { cost: num(list[0].cost, lang()) })}${stopsHere(list) ? ` · ${t('action.stopsHere')}` : ''}`] : [];
-    renderHexCard(this.hexInfo, this.view, hex, lang(), extra);
+    renderHexCard(this.hexInfo, this.view, hex, lang());
   }
 
   /** "Quitter": the seat stays this player's; the personal link (or the lobby) brings them back. */
@@ -854,6 +772,7 @@ export class GamePage {
     if (this.mapReady) this.map.destroy();
     this.mapReady = false;
     this.els.root.remove();
+    this.turn.reset();
     delete window.__lames;
   }
 

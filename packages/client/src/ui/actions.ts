@@ -1,10 +1,12 @@
-import { hexLabel, type Arrival, type Directive, type Facing, type GameState, type LegalAction, type MoveMode, type Rejection, type Wing } from '@lames/rules';
+import { hexLabel, type TestPreview, type Arrival, type Directive, type Facing, type GameState, type LegalAction, type MoveMode, type Rejection, type Wing } from '@lames/rules';
 import { lang, pick, t, type TextKey } from '../i18n';
 import { arrivalCharges, shockChoices, shockToSend, DIRECTIVES, oddsList, reasonOf, stackJoin, type ForcedAction, type OrderOption, type PlaceOption, type ShockOption } from '../game/rules-api';
 import { clear, h } from './dom';
-import { facingName, num, pct } from './format-event';
+import { facingName, num, ofWord, pct } from './format-event';
 import { decoyLabel } from './decoy-label';
 import { readStated, statedCost, statesCost } from './order-cost';
+import { arrangeActions } from './action-groups';
+import { withShortcut } from './shortcuts';
 
 /** A choice in progress in the side panel (and on the map). */
 export type Picker =
@@ -37,6 +39,8 @@ export interface ActionHandlers {
   cancel(): void;
   /** An order; `points` is the cost stated for a decoy. */
   giveOrder(unit: string, points?: number): void;
+  /** The test an action rolls, when the player chooses into one (rest, rally…): its threshold and chance. */
+  odds?(type: string): TestPreview | null;
 }
 
 export interface OrdersPanel {
@@ -52,28 +56,37 @@ export function reasonText(r: Rejection | undefined): string {
 /** Reasons already written out in the panel: the same one is not repeated under every button. */
 let shownReasons = new Set<string>();
 
-function actionButton(label: string, legal: LegalAction | undefined, onClick: () => void, testId: string, opts: { primary?: boolean; forced?: boolean } = {}): HTMLElement {
+/** The odds of the test an action rolls: short on the button ("≤ 7 · 58 %"), in full in its title. */
+interface OddsText {
+  short: string;
+  full: string;
+}
+
+export function oddsText(p: TestPreview): OddsText {
+  const test = t(`test.${p.test}` as TextKey);
+  const chance = pct(p.chance, lang());
+  return { short: `≤ ${p.threshold} · ${chance}`, full: t('page.oddsTest', { test, ofTest: ofWord(test), threshold: p.threshold, chance, section: p.section }) };
+}
+
+function actionButton(label: string, legal: LegalAction | undefined, onClick: () => void, testId: string, opts: { primary?: boolean; forced?: boolean; odds?: OddsText } = {}): HTMLElement {
   const allowed = !!legal?.allowed;
   const reason = allowed ? '' : reasonText(legal?.rejection);
   const inline = reason && !shownReasons.has(reason);
   if (inline) shownReasons.add(reason);
   const cls = ['btn', opts.primary || opts.forced ? 'primary' : '', opts.forced ? 'forced' : ''].filter(Boolean).join(' ');
-  const button = h('button', { class: cls, 'data-action': testId, disabled: !allowed, title: reason || label, onclick: () => allowed && onClick() }, label, opts.forced ? h('span', { class: 'forced-badge' }, t('action.forcedBadge')) : null);
+  const title = reason || [withShortcut(label, testId), opts.odds?.full].filter(Boolean).join(' — ');
+  const button = h(
+    'button',
+    { class: cls, 'data-action': testId, disabled: !allowed, title, onclick: () => allowed && onClick() },
+    label,
+    opts.odds && allowed ? h('span', { class: 'btn-odds', 'data-testid': `odds-${testId}` }, `🎲 ${opts.odds.short}`) : null,
+    opts.forced ? h('span', { class: 'forced-badge' }, t('action.forcedBadge')) : null,
+  );
   return h('div', { class: allowed ? 'action' : 'action refused', title: reason || null }, button, inline ? h('div', { class: 'reason' }, reason) : null);
 }
 
-/** Which group of the menu an action belongs to; the order of the menu. */
-const GROUPS: [string, string[]][] = [
-  ['activation', ['activate', 'pass']],
-  ['manoeuvre', ['move', 'face', 'withdraw', 'flee', 'returnToMap']],
-  ['combat', ['shock', 'duel', 'fire', 'fireDuel']],
-  ['recovery', ['rest', 'reorganise', 'rally', 'reload']],
-  ['command', ['changeDirective', 'distributeOrders', 'giveOrder', 'takeCommand', 'resign']],
-];
 /** Actions sent without a choice. */
 export const ONE_CLICK = new Set(['activate', 'pass', 'rest', 'reorganise', 'rally', 'resign', 'distributeOrders']);
-/** Not in the unit's menu: end of turn has its own place, wing morale is in the wings panel, orders in the orders list. */
-const ELSEWHERE = new Set(['endTurn', 'wingMorale', 'giveOrder']);
 
 export function actionLabel(type: string): string {
   const key = `action.${type}` as TextKey;
@@ -110,30 +123,43 @@ export function renderActions(
     );
   }
   if (orders) el.appendChild(renderOrders(view, orders, legal.find((a) => a.type === 'pass'), on));
-  if (piece) {
-    const byType = new Map(legal.map((a) => [a.type as string, a]));
-    const placed = new Set<string>();
-    const groups: [string, string[]][] = [...GROUPS, ['other', [...byType.keys()].filter((k) => !GROUPS.some(([, l]) => l.includes(k)) && !ELSEWHERE.has(k))]];
-    for (const [group, types] of groups) {
-      const items: HTMLElement[] = [];
-      for (const type of types) {
-        const a = byType.get(type);
-        if (!a || ELSEWHERE.has(type) || placed.has(type)) continue;
-        placed.add(type);
-        const isForced = !!forced?.types.includes(type);
-        if (type === 'move' && a.allowed && a.modes && a.modes.length > 0) {
-          for (const mode of a.modes) items.push(actionButton(t(`action.move.${mode}` as TextKey), a, () => on.start('move', mode), `move-${mode}`, { primary: mode === 'normal', forced: isForced && mode === 'normal' }));
-        } else if (ONE_CLICK.has(type)) {
-          items.push(actionButton(actionLabel(type), a, () => on.oneClick(type), type, { primary: type === 'activate', forced: isForced }));
-        } else {
-          items.push(actionButton(actionLabel(type), a, () => on.start(type), type, { forced: isForced }));
-        }
-      }
-      if (items.length === 0) continue;
-      el.appendChild(h('div', { class: 'actions-group', 'data-group': group }, h('div', { class: 'group-title' }, t(`action.group.${group}` as TextKey)), items));
-    }
-  }
+  if (piece) renderMenu(el, legal, forced, on);
   el.appendChild(h('div', { class: 'actions-group end-turn' }, actionButton(t('action.endTurn'), endTurn, on.endTurn, 'end-turn')));
+}
+
+/** The buttons of one action (a move gives one per mode). */
+function buttonsOf(a: LegalAction, forced: ForcedAction | null, on: ActionHandlers): HTMLElement[] {
+  const type = a.type as string;
+  const isForced = !!forced?.types.includes(type);
+  if (type === 'move' && a.allowed && a.modes && a.modes.length > 0) {
+    return a.modes.map((mode) => actionButton(t(`action.move.${mode}` as TextKey), a, () => on.start('move', mode), `move-${mode}`, { primary: mode === 'normal', forced: isForced && mode === 'normal' }));
+  }
+  const odds = a.allowed ? on.odds?.(type) : null;
+  const shown = odds ? oddsText(odds) : undefined;
+  if (ONE_CLICK.has(type)) return [actionButton(actionLabel(type), a, () => on.oneClick(type), type, { primary: type === 'activate', forced: isForced, odds: shown })];
+  return [actionButton(actionLabel(type), a, () => on.start(type), type, { forced: isForced, odds: shown })];
+}
+
+/**
+ * What the piece can do, by group, then the refused actions folded behind
+ * "Why not?", each with the rule that refuses it: the legal moves are never
+ * pushed down by a wall of greyed buttons.
+ */
+function renderMenu(el: HTMLElement, legal: LegalAction[], forced: ForcedAction | null, on: ActionHandlers): void {
+  const { open, refused } = arrangeActions(legal);
+  for (const { group, actions } of open) {
+    el.appendChild(h('div', { class: 'actions-group', 'data-group': group }, h('div', { class: 'group-title' }, t(`action.group.${group}` as TextKey)), actions.flatMap((a) => buttonsOf(a, forced, on))));
+  }
+  if (open.length === 0) el.appendChild(h('p', { class: 'muted small', 'data-testid': 'nothing-open' }, t('page.nothingOpen')));
+  if (refused.length === 0) return;
+  el.appendChild(
+    h(
+      'details',
+      { class: 'why-not', 'data-testid': 'why-not' },
+      h('summary', {}, t('page.whyNot', { n: refused.length })),
+      h('div', { class: 'actions-group' }, refused.flatMap((a) => buttonsOf(a, forced, on))),
+    ),
+  );
 }
 
 export function confirmRow(on: Pick<ActionHandlers, 'confirm' | 'cancel'>, enabled: boolean, label = t('action.confirm'), testId = 'confirm'): HTMLElement {
@@ -145,7 +171,10 @@ export function confirmRow(on: Pick<ActionHandlers, 'confirm' | 'cancel'>, enabl
   );
 }
 
-function renderPicker(el: HTMLElement, view: GameState, p: Picker, on: ActionHandlers): void {
+/** A picker's panel: what it needs of the page. */
+export type PickerHandlers = Pick<ActionHandlers, 'update' | 'confirm' | 'cancel'>;
+
+export function renderPicker(el: HTMLElement, view: GameState, p: Picker, on: PickerHandlers): void {
   switch (p.kind) {
     case 'move':
       return renderMovePicker(el, view, p, on);
@@ -246,7 +275,7 @@ function fleeNote(view: GameState, a: Arrival): HTMLElement | null {
 const unitName = (view: GameState, id: string) => view.units.find((u) => u.id === id)?.name ?? id;
 
 /** One way to end the move: a facing, or (§2.6.10) an edge hexside to leave the map by, with the enemy it pursues. */
-function arrivalOption(view: GameState, move: Extract<Picker, { kind: 'move' }>, a: Arrival, on: ActionHandlers): HTMLElement {
+function arrivalOption(view: GameState, move: Extract<Picker, { kind: 'move' }>, a: Arrival, on: PickerHandlers): HTMLElement {
   const exit = move.action === 'move' && a.exit !== undefined;
   const toward = exit ? a.exit! * 2 : a.facing;
   return h(
@@ -272,7 +301,7 @@ function exitHint(view: GameState, a: Arrival | null): HTMLElement | null {
   return h('p', { class: 'hint small' }, t('action.arrival.exitHint'), a.pursues ? ` ${t('action.arrival.pursuitHint', { unit: unitName(view, a.pursues) })}` : '');
 }
 
-function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker, { kind: 'move' }>, on: ActionHandlers): void {
+function renderMovePicker(el: HTMLElement, view: GameState, move: Extract<Picker, { kind: 'move' }>, on: PickerHandlers): void {
   el.appendChild(h('div', { class: 'move-title' }, move.action === 'flee' ? t('action.flee.title') : t(`action.move.${move.mode}` as TextKey)));
   if (move.count === 0) el.appendChild(h('p', { class: 'muted' }, t('action.noReach')));
   else if (move.hex === null) el.appendChild(h('p', { class: 'hint' }, t('action.moveHint')));
@@ -343,7 +372,7 @@ function choose(q: Extract<Picker, { kind: 'attack' }>, target: string, o: Shock
   return true;
 }
 
-function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker, { kind: 'attack' }>, on: ActionHandlers): void {
+function renderAttackPicker(el: HTMLElement, view: GameState, p: Extract<Picker, { kind: 'attack' }>, on: PickerHandlers): void {
   el.appendChild(h('div', { class: 'move-title' }, t(`action.attack.title.${p.type}` as TextKey)));
   const targets = targetsOf(p.options);
   if (targets.size === 0) el.appendChild(h('p', { class: 'muted' }, t('action.attack.none')));

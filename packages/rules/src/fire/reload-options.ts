@@ -4,6 +4,7 @@ import { unitOf } from '../recovery/common';
 import type { GameState, Seat } from '../state/types';
 import { seatView } from './fire-action';
 import { RELOAD_THRESHOLD, reloadRule, supplyOf } from './reload-action';
+import { testChance } from '../tests/odds';
 
 /** What the reload panel shows (§3.2.10): whether the unit may reload, how far its source is, and its odds. */
 export interface ReloadOption {
@@ -30,11 +31,4 @@ export function reloadOption(state: GameState, seat: Seat, piece: string): Reloa
   const base = rejection ? { allowed: false, rejection } : { allowed: true };
   if (!supply) return base;
   return { ...base, source: supply.source, distance: supply.distance, automatic: supply.automatic, bands: supply.bands, chance: supply.automatic ? 1 : testChance(RELOAD_THRESHOLD - supply.bands) };
-}
-
-/** P(2D6 ≤ n). */
-function testChance(n: number): number {
-  let ways = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= n) ways++;
-  return ways / 36;
 }

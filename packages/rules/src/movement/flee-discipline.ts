@@ -3,7 +3,7 @@ import { tell } from '../fog/announce';
 import type { DiceSource } from '../state/dice';
 import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
-import { mod, rollTest } from '../tests/roll';
+import { mod, rollTest, type TestSpec } from '../tests/roll';
 import { engagedBy, engagedTargets } from '../units/engagement';
 
 /**
@@ -16,6 +16,21 @@ import { engagedBy, engagedTargets } from '../units/engagement';
  */
 export function disciplineTests(state: GameState, fled: string, engagerIds: string[], dice: DiceSource): GameEvent[] {
   const events: GameEvent[] = [];
+  for (const spec of disciplineSpecs(state, fled, engagerIds)) {
+    const e = state.units.find((u) => u.id === spec.subject)!;
+    const out = rollTest(state, dice, spec);
+    events.push(out.event);
+    if (!out.success && e.shock !== 'charge') {
+      e.shock = 'charge';
+      events.push(tell(state, e.id, { type: 'markerPlaced', unit: e.id, marker: 'charge' }, '§2.6.13.1'));
+    }
+  }
+  return events;
+}
+
+/** The discipline tests a flight from these engagers owes (§2.6.13.1): one per engager not exempt, as rolled. */
+export function disciplineSpecs(state: GameState, fled: string, engagerIds: string[]): TestSpec[] {
+  const specs: TestSpec[] = [];
   for (const id of engagerIds) {
     const e = state.units.find((u) => u.id === id);
     if (!e || e.hex < 0 || exempt(state, e, fled)) continue;
@@ -24,14 +39,9 @@ export function disciplineTests(state: GameState, fled: string, engagerIds: stri
     if (profile.command.class === 'regular') modifiers.push(mod(-1, 'Commandement régulier', 'Regular command', '§2.6.13.1'));
     if (profile.command.class === 'irregular') modifiers.push(mod(1, 'Commandement irrégulier', 'Irregular command', '§2.6.13.1'));
     const threshold = capacityRank(profile.weapon.capacity).testThreshold;
-    const out = rollTest(state, dice, { test: 'discipline', subject: e.id, threshold, modifiers, naturals: true, section: '§2.6.13.1' });
-    events.push(out.event);
-    if (!out.success && e.shock !== 'charge') {
-      e.shock = 'charge';
-      events.push(tell(state, e.id, { type: 'markerPlaced', unit: e.id, marker: 'charge' }, '§2.6.13.1'));
-    }
+    specs.push({ test: 'discipline', subject: e.id, threshold, modifiers, naturals: true, section: '§2.6.13.1' });
   }
-  return events;
+  return specs;
 }
 
 function exempt(state: GameState, e: Unit, fled: string): boolean {

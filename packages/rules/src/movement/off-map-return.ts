@@ -36,6 +36,8 @@ export const returnToMapRule: ActionRule<ReturnAction> = {
   conditions: (state, seat, a) =>
     firstRejection(
       () => activePlayer(state, seat),
+      // a piece on the map is refused for being there, whatever the activation (not "an activation is open")
+      () => offMapRefusal(state.perspective ? state : viewFor(state, seat), seat, a.piece),
       () => (state.activation ? reject('activationOpen') : null),
       () => returnRefusal(state.perspective ? state : viewFor(state, seat), seat, a.piece, a.to),
     ),
@@ -64,10 +66,14 @@ function offMapPiece(view: GameState, seat: Seat, piece: string): OffMapPiece | 
   return { unit: { ...mover.unit, offMap }, offMap, activated: mover.unit.order === 'activated' };
 }
 
+function offMapRefusal(view: GameState, seat: Seat, piece: string): Rejection | null {
+  const off = offMapPiece(view, seat, piece);
+  return off === null ? reject('unknownPiece') : off === 'notOffMap' ? reject('notOffMap') : null;
+}
+
 function returnRefusal(view: GameState, seat: Seat, piece: string, to: number): Rejection | null {
   const off = offMapPiece(view, seat, piece);
-  if (off === null) return reject('unknownPiece');
-  if (off === 'notOffMap') return reject('notOffMap');
+  if (off === null || off === 'notOffMap') return offMapRefusal(view, seat, piece);
   if (off.activated) return reject('alreadyActivated');
   if (off.offMap.turn >= view.turn) return reject('returnTooSoon');
   if (!returnHexes(view, off.unit).includes(to)) return reject('returnHex', { hex: to >= 0 && to < view.board.cols * view.board.rows ? hexLabel(view.board, to) : String(to) });

@@ -15,6 +15,10 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
  */
 export class FireInteraction implements Interaction {
   readonly kind: string;
+
+  get piece(): string {
+    return this.ctx.piece;
+  }
   private plan: FirePlan;
   private readonly options: FireOption[];
   private last: string | null = null;
@@ -43,6 +47,10 @@ export class FireInteraction implements Interaction {
     if (!target) return false;
     this.take(target);
     return true;
+  }
+
+  missed(): string | null {
+    return t('page.noop.interaction');
   }
 
   hover(hex: number): string | null {

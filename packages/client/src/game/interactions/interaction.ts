@@ -1,5 +1,13 @@
 import type { GameState, Seat } from '@lames/rules';
+import type { Container } from 'pixi.js';
 import type { HexMarkKind } from '../../map/highlights';
+import type { Point } from '../../map/layout';
+
+/** What an interaction draws itself, instead of rings: the layer under the counters and the one above. */
+export interface InteractionLayers {
+  under: Container | null;
+  over: Container | null;
+}
 
 /**
  * One interaction of the game page (fire, reload, line of sight…): what it
@@ -11,8 +19,10 @@ export interface Interaction {
   readonly kind: string;
   /** Hexes ringed on the map. */
   marks(): { hex: number; kind: HexMarkKind }[];
-  /** A click on the map; true when the interaction used it. */
-  click(hex: number): boolean;
+  /** A click on the map (`world`: where in the map, for handles drawn there); true when the interaction used it. */
+  click(hex: number, world?: Point): boolean;
+  /** A click on the map it did not use: what to tell the player (nothing happens silently), or null. */
+  missed?(hex: number): string | null;
   /** The hovered hex; returns a line for the hex info, or null. */
   hover(hex: number): string | null;
   /** The side panel while the interaction is open. */
@@ -21,6 +31,16 @@ export interface Interaction {
   action(): unknown;
   /** Facts the browser tests read (window.__lames.interaction). */
   testFacts(): Record<string, unknown>;
+  /** The piece it acts for: the interaction closes when another piece is selected. */
+  readonly piece: string;
+  /** Its own drawing of the map (a move's reach and path); without it, `marks()` are ringed. */
+  draw?(): InteractionLayers;
+  /** A piece drawn as a ghost at its old place (a move being previewed). */
+  ghost?(): string | null;
+  /** The hexes it offers (window.__lames.targets, for tests). */
+  targets?(): number[];
+  /** True once the view moved under it (the piece is no longer where it was): it closes. */
+  stale?(view: GameState): boolean;
 }
 
 export interface InteractionHandlers {

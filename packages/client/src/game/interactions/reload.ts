@@ -11,6 +11,10 @@ import type { Interaction, InteractionContext, InteractionHandlers } from './int
  */
 export class ReloadInteraction implements Interaction {
   readonly kind = 'reload';
+
+  get piece(): string {
+    return this.ctx.piece;
+  }
   private readonly option: ReloadOption;
 
   constructor(private readonly ctx: InteractionContext) {

@@ -21,6 +21,10 @@ export function sightText(board: Parameters<typeof hexLabel>[0], to: number, sig
  */
 export class SightInteraction implements Interaction {
   readonly kind = 'sight';
+
+  get piece(): string {
+    return this.ctx.piece;
+  }
   private to = -1;
   private pinned = false;
   private sight: Sight | null = null;

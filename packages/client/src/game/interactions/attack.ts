@@ -1,0 +1,108 @@
+import type { Point } from '../../map/layout';
+import type { HexMarkKind } from '../../map/highlights';
+import { t } from '../../i18n';
+import { renderPicker, type Picker } from '../../ui/actions';
+import { h } from '../../ui/dom';
+import * as api from '../rules-api';
+import { hexOfPiece, type Interaction, type InteractionContext, type InteractionHandlers } from './interaction';
+
+type AttackPicker = Extract<Picker, { kind: 'attack' }>;
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/**
+ * A shock or a duel (§2.7): the enemies in reach ringed on the map (refused
+ * ones too, with their reason in the panel), each option with its
+ * advantage, every modifier with its section and the odds of each result; a
+ * click on a hex picks its target (again: the next one in the stack), the
+ * panel the option (supported or not, breath); sent on confirm only.
+ */
+export class AttackInteraction implements Interaction {
+  readonly kind = 'attack';
+  private readonly state: AttackPicker;
+
+  constructor(
+    private readonly ctx: InteractionContext,
+    type: 'shock' | 'duel',
+  ) {
+    const options = api.shockOptions(ctx.view, ctx.seat, ctx.piece).filter((o) => o.type === type);
+    const first = options.find((o) => o.allowed);
+    this.state = { kind: 'attack', type, options, target: first?.target ?? null, supported: first?.supported ?? true, breath: !!first?.breath };
+  }
+
+  get piece(): string {
+    return this.ctx.piece;
+  }
+
+  private hexOf = (id: string) => hexOfPiece(this.ctx.view, id);
+
+  marks(): { hex: number; kind: HexMarkKind }[] {
+    const p = this.state;
+    const seen = new Map<number, HexMarkKind>();
+    for (const o of p.options) {
+      const hex = this.hexOf(o.target);
+      if (hex < 0) continue;
+      const kind: HexMarkKind = o.target === p.target ? 'chosen' : o.allowed ? 'target' : 'refused';
+      // a hex keeps its best mark: chosen, then open, then refused
+      if (seen.get(hex) !== 'chosen' && !(seen.get(hex) === 'target' && kind === 'refused')) seen.set(hex, kind);
+    }
+    return [...seen].map(([hex, kind]) => ({ hex, kind }));
+  }
+
+  click(hex: number, _world?: Point): boolean {
+    const p = this.state;
+    const here = p.options.filter((o) => this.ctx.view.units.find((u) => u.id === o.target)?.hex === hex);
+    if (here.length === 0) return false;
+    // a second click on the same hex goes to the next target there (a stack)
+    const ids = [...new Set(here.map((o) => o.target))];
+    const next = ids[(ids.indexOf(p.target ?? '') + 1) % ids.length];
+    const best = here.find((o) => o.target === next && o.allowed) ?? here.find((o) => o.target === next)!;
+    p.target = next;
+    p.supported = best.supported;
+    p.breath = !!best.breath;
+    return true;
+  }
+
+  missed(): string | null {
+    return t('page.noop.attack');
+  }
+
+  hover(hex: number): string | null {
+    const o = this.state.options.find((x) => this.hexOf(x.target) === hex && x.allowed) ?? this.state.options.find((x) => this.hexOf(x.target) === hex);
+    if (!o) return null;
+    const name = this.ctx.view.units.find((u) => u.id === o.target)?.name ?? o.target;
+    return `${name} · ${t('action.attack.advantage', { value: signed(o.advantage) })}`;
+  }
+
+  private chosenOption(): api.ShockOption | undefined {
+    const p = this.state;
+    return p.options.find((o) => o.target === p.target && o.supported === p.supported && !!o.breath === p.breath);
+  }
+
+  action(): unknown {
+    const p = this.state;
+    if (!p.target || !this.chosenOption()?.allowed) return null;
+    return { type: p.type, piece: this.ctx.piece, target: p.target, supported: p.supported, ...(p.breath ? { breath: true } : {}) };
+  }
+
+  /** Read by the browser tests as window.__lames.attackOptions too. */
+  testFacts(): Record<string, unknown> {
+    return { kind: this.kind, type: this.state.type, target: this.state.target, options: this.state.options };
+  }
+
+  options(): api.ShockOption[] {
+    return this.state.options;
+  }
+
+  panel(on: InteractionHandlers): HTMLElement {
+    const el = h('div', { class: 'attack-panel', 'data-testid': 'attack-panel' });
+    renderPicker(el, this.ctx.view, this.state, {
+      update: (f) => {
+        f(this.state);
+        on.changed();
+      },
+      confirm: on.confirm,
+      cancel: on.cancel,
+    });
+    return el;
+  }
+}
