@@ -15,11 +15,17 @@ import type { ServerConfig } from './config';
 export function scalingOptions(config: ServerConfig): {
   presence?: Presence;
   driver?: MatchMakerDriver;
+  publicAddress?: string;
 } {
-  if (!config.redisUrl) return {};
+  // The seat reservation of a room carries its process's publicAddress: the
+  // client then opens its WebSocket there, so it reaches the process that
+  // holds the room whichever process answered the matchmaking request.
+  const routing = config.publicAddress ? { publicAddress: config.publicAddress } : {};
+  if (!config.redisUrl) return routing;
   // Both take the URL as is (ioredis parses redis:// and rediss://); each opens its own connections.
   return {
     presence: new RedisPresence(config.redisUrl),
     driver: new RedisDriver(config.redisUrl),
+    ...routing,
   };
 }

@@ -1,4 +1,5 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
+import { performance } from 'node:perf_hooks';
 import { actionSchema, apply, createGame, eventsFor, reject, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import type { BattleAccess, BattleRecord, JournalEntry } from '../persistence/store';
@@ -14,6 +15,7 @@ import { joinOptionsSchema, newBattleOptionsSchema, parseCreateOptions, parseOpt
 import { Refusal } from './refusals';
 import { hashToken, issueToken } from './seat-keys';
 import { SeatBook } from './seats';
+import { actionAccepted, messageRefused } from '../ops/metrics';
 
 interface SeatData {
   seat: Seat;
@@ -285,6 +287,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   // --- actions ---------------------------------------------------------------
 
   private async onAction(client: BattleClient, payload: unknown): Promise<void> {
+    const receivedAt = performance.now(); // ops metrics: action latency
     const parsed = actionSchema.safeParse(payload);
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -311,11 +314,13 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     for (const c of this.clients) {
       if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
     }
+    actionAccepted(receivedAt); // ops metrics
     await this.storeAction(entry);
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
   private refuse(client: BattleClient, rejection: Rejection): void {
+    messageRefused(rejection.code); // ops metrics
     client.send('rejected', { code: rejection.code, section: rejection.section, message: rejection.message });
   }
 
