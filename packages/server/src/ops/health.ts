@@ -5,7 +5,7 @@
  * shutting down. A failure says which dependency, never its address or error
  * text (those may quote a URL; they go to the log).
  */
-import { matchMaker, type Presence } from '@colyseus/core';
+import type { Presence } from '@colyseus/core';
 import type { Application } from 'express';
 import type { Logger } from 'pino';
 import type { BattleStore } from '../persistence/store';
@@ -37,7 +37,7 @@ export function mountHealth(app: Application, deps: HealthDeps): void {
 
 /** The names of what is not ready: 'shutting-down', 'store', 'redis'. */
 export async function readinessFailures(deps: HealthDeps): Promise<string[]> {
-  if (deps.isShuttingDown() || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return ['shutting-down'];
+  if (deps.isShuttingDown()) return ['shutting-down'];
   const probes: [string, () => Promise<unknown>][] = [['store', () => deps.store.load(PROBE_ID)]];
   if (deps.presence) {
     const presence = deps.presence;
