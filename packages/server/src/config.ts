@@ -117,7 +117,8 @@ const envSchema = z.object({
   LAMES_METRICS_TOKEN: z.string().regex(/^\S{16,}$/).optional(),
   LAMES_PUBLIC_ADDRESS: z
     .string()
-    .regex(/^[A-Za-z0-9.[\]:-]+(:\d{1,5})?(\/[A-Za-z0-9._~\/-]*)?$/)
+    // No scheme: the SDK adds ws:// or wss:// itself, as the page was loaded.
+    .regex(/^(?!.*\/\/)[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~\/-]*)?$/)
     .optional(),
 });
 

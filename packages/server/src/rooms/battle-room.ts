@@ -16,6 +16,7 @@ import { Refusal } from './refusals';
 import { hashToken, issueToken } from './seat-keys';
 import { SeatBook } from './seats';
 import { actionAccepted, messageRefused } from '../ops/metrics';
+import { claimOpenBattle, type OpenClaim } from '../scaling';
 
 interface SeatData {
   seat: Seat;
@@ -82,6 +83,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private sinceSnapshot = 0;
   /** A save or an append failed: the next store write is a whole snapshot, so the journal never has a gap. */
   private snapshotDue = false;
+  /** A resumed battle's claim across processes (scaling.ts), released after the last save. */
+  private openClaim: OpenClaim | null = null;
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -175,6 +178,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // A closing room leaves a snapshot, so that resuming it replays nothing.
     if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) void this.save();
     await this.saving;
+    await this.openClaim?.release();
   }
 
   /**
@@ -362,7 +366,25 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     return { state: createGame(scenario, this.deps.newSeed()), log: [], head, access: null, actions: 0 };
   }
 
-  private async resumeBattle(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead; access: BattleAccess; actions: number }> {
+  /**
+   * Claims the battle across processes (scaling.ts) before reading it: the
+   * room's query of open rooms cannot see one another request is creating,
+   * and a load before the claim could read a save the closing room has not
+   * finished. Released again when the resume is refused.
+   */
+  private async resumeBattle(id: string): Promise<Awaited<ReturnType<BattleRoom['loadForResume']>>> {
+    this.openClaim = await claimOpenBattle(matchMaker.presence, id);
+    if (!this.openClaim) throw new Refusal('battleAlreadyOpen', { id });
+    try {
+      return await this.loadForResume(id);
+    } catch (e) {
+      await this.openClaim.release();
+      this.openClaim = null;
+      throw e;
+    }
+  }
+
+  private async loadForResume(id: string): Promise<{ state: GameState; log: GameEvent[]; head: RecordHead; access: BattleAccess; actions: number }> {
     let record: BattleRecord | null;
     try {
       const stored = await this.deps.store.load(id);

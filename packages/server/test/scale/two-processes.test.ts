@@ -166,13 +166,13 @@ test('created through A: listed and joined through B, an action reaches both, re
   await leaveAll(back);
   await waitNoRoom();
 
-  // Two resumes at once, one through each process: one room in all, whichever wins.
-  const attempts = await Promise.allSettled([
-    a.server.client().create('battle', { resume: battleId, key: opened.key, playerName: 'Par A' }),
-    b.server.client().create('battle', { resume: battleId, key: opened.key, playerName: 'Par B' }),
-  ]);
+  // Resumes at once, two through each process: one room in all, whichever wins; the others are told it is open.
+  const attempts = await Promise.allSettled(
+    [a, b, a, b].map((node, i) => node.server.client().create('battle', { resume: battleId, key: opened.key, playerName: `Joueur ${i}` })),
+  );
   const rooms = attempts.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  expect(rooms.length).toBeGreaterThanOrEqual(1);
+  expect(rooms).toHaveLength(1);
+  for (const r of attempts) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/battleAlreadyOpen/);
   expect(await openRooms()).toBe(1);
   await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));
   await waitNoRoom();
