@@ -118,7 +118,7 @@ const envSchema = z.object({
   LAMES_PUBLIC_ADDRESS: z
     .string()
     // No scheme: the SDK adds ws:// or wss:// itself, as the page was loaded.
-    .regex(/^(?!.*\/\/)[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~\/-]*)?$/)
+    .regex(/^(?!.*\/\/)[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~/-]*)?$/)
     .optional(),
 });
 
