@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ reason }, 'closing the battles and the server');
+    logger.info({ reason }, `${reason}: closing the battles and the server…`);
     setTimeout(() => {
       logger.error(`Still stopping after ${STOP_DEADLINE_MS / 1000} s: leaving anyway.`);
       process.exit(1);
