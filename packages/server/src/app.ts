@@ -16,7 +16,7 @@ import { BODY_LIMIT, installHttpGuard } from './limits/http-guard';
 import { scalingOptions } from './scaling';
 import { useOneSchemaLibrary } from './sync/schema-library';
 import { mountHealth } from './ops/health';
-import { createLogger, logErrorWith } from './ops/logger';
+import { colyseusLogger, createLogger, logErrorWith } from './ops/logger';
 import { errorLogged, metricsRoute, timedStore } from './ops/metrics';
 import type { Logger } from 'pino';
 import { ensureWebSocketGlobal } from './ws-global';
@@ -77,6 +77,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     transport: new WebSocketTransport({ server: httpServer, maxPayload: BODY_LIMIT }),
     ...scaling,
     greet: false,
+    logger: colyseusLogger(logger),
     // main.ts owns the signals: a library call must not install process handlers.
     gracefullyShutdown: false,
     express: (app: Application) => {

@@ -8,10 +8,18 @@ import { createGame, parseHexLabel } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import type { BattleStore } from '../src/persistence/store';
 import { readinessFailures } from '../src/ops/health';
-import { createLogger } from '../src/ops/logger';
+import { colyseusLogger, createLogger } from '../src/ops/logger';
 import { leaveAll, seatEveryone, startTestServer, waitFor, type TestServer } from './helpers';
 
 const SEED = 'ops-test-seed-0f3c9a';
+
+async function waitForAsync(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
 const TOKEN = 'metrics-token-for-the-ops-test';
 
 describe('ops endpoints and logs during a battle', () => {
@@ -54,9 +62,14 @@ describe('ops endpoints and logs during a battle', () => {
     seats.ardenne.room.send('action', { type: 'no-such-action' });
     await waitFor(() => seats.ardenne.inbox.rejected.length > 0, 'the refusal');
 
-    const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(res.status).toBe(200);
-    const text = await res.text();
+    // The journal append follows the broadcast: wait until the store call is counted.
+    let text = '';
+    await waitForAsync(async () => {
+      const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(200);
+      text = await res.text();
+      return /^lames_store_latency_seconds_count\{operation="append",outcome="ok"\} [1-9]/m.test(text);
+    }, 'the journal append in the metrics');
     expect(text).toMatch(/^lames_actions_total [1-9]/m);
     expect(text).toMatch(/^lames_refusals_total\{code="malformedAction"\} [1-9]/m);
     expect(text).toMatch(/^lames_action_latency_seconds_count [1-9]/m);
@@ -95,5 +108,17 @@ describe('readinessFailures', () => {
   test('names redis when the presence does not answer', async () => {
     const presence = { get: () => Promise.reject(new Error('down')) } as never;
     expect(await readinessFailures({ store: store(async () => null), presence, isShuttingDown: () => false, logger })).toEqual(['redis']);
+  });
+});
+
+describe('colyseusLogger', () => {
+  test("Colyseus's messages become JSON lines; an Error keeps type, message, stack and code, not its other properties", () => {
+    const lines: string[] = [];
+    const log = colyseusLogger(createLogger({ write: (line: string) => void lines.push(line) }));
+    log.error('onCreate failed:', Object.assign(new Error('boom'), { seatKey: 'k-SECRET-KEY', code: 4002 }));
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]) as { source: string; msg: string; err: { message: string; code: number } };
+    expect(line).toMatchObject({ source: 'colyseus', msg: 'onCreate failed:', err: { message: 'boom', code: 4002 } });
+    expect(lines[0]).not.toContain('k-SECRET-KEY');
   });
 });

@@ -53,3 +53,22 @@ export function logErrorWith(logger: Logger, onError?: () => void): LogError {
     else logger.error({ err: error }, message);
   };
 }
+
+type ColyseusLevel = 'debug' | 'info' | 'warn' | 'error' | 'trace';
+
+/**
+ * Colyseus's own messages (Server option `logger`) as JSON lines of the same
+ * stream: its text arguments joined as the message, an Error as `err`
+ * (through the serializer above, so no property of it but type, message,
+ * stack and code).
+ */
+export function colyseusLogger(logger: Logger): Record<ColyseusLevel, (...args: unknown[]) => void> {
+  const at =
+    (level: ColyseusLevel) =>
+    (...args: unknown[]) => {
+      const err = args.find((a) => a instanceof Error);
+      const msg = args.filter((a) => !(a instanceof Error)).map((a) => (typeof a === 'string' ? a : String(a))).join(' ');
+      logger[level]({ source: 'colyseus', ...(err ? { err } : {}) }, msg);
+    };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), trace: at('trace') };
+}
