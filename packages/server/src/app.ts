@@ -15,6 +15,10 @@ import { AttemptThrottle } from './limits/attempts';
 import { BODY_LIMIT, installHttpGuard } from './limits/http-guard';
 import { scalingOptions } from './scaling';
 import { useOneSchemaLibrary } from './sync/schema-library';
+import { mountHealth } from './ops/health';
+import { colyseusLogger, createLogger, logErrorWith } from './ops/logger';
+import { errorLogged, metricsRoute, timedStore } from './ops/metrics';
+import type { Logger } from 'pino';
 import { ensureWebSocketGlobal } from './ws-global';
 
 export interface StartOptions {
@@ -32,6 +36,8 @@ export interface StartOptions {
   sweepIntervalMs?: number;
   /** Test hook: the TTL of battles only their creator joined, in ms (default: config.openBattleTtlHours). */
   openBattleTtlMs?: number;
+  /** Where the structured logs go (default: JSON lines on stdout); logError, when given, replaces its error lines. */
+  logger?: Logger;
   logError?: (message: string, error?: unknown) => void;
 }
 
@@ -49,8 +55,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   ensureWebSocketGlobal();
   // Before any room exists: its serializer sizes its state buffer when the room sets its state.
   useOneSchemaLibrary();
-  const logError = opts.logError ?? ((message: string, error?: unknown) => console.error(`[lames] ${message}`, error ?? ''));
-  const store = opts.store ?? (await openStore(config));
+  const logger = opts.logger ?? createLogger();
+  const logError = opts.logError ? withErrorCount(opts.logError) : logErrorWith(logger, errorLogged);
+  const store = timedStore(opts.store ?? (await openStore(config)));
   const scenarios = new Map(Object.entries(opts.scenarios ?? Object.fromEntries(SCENARIOS.map((s) => [s.id, s]))));
   const deps: BattleRoomDeps = {
     store,
@@ -63,14 +70,22 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   };
 
   const httpServer = createServer();
+  const scaling = scalingOptions(config);
+  let shuttingDown = false;
   const server = new Server({
     // No client message comes near 16 KiB (a deployment of a whole side is about 2 KiB).
     transport: new WebSocketTransport({ server: httpServer, maxPayload: BODY_LIMIT }),
-    ...scalingOptions(config),
+    ...scaling,
     greet: false,
+    logger: colyseusLogger(logger),
     // main.ts owns the signals: a library call must not install process handlers.
     gracefullyShutdown: false,
-    express: (app: Application) => mountRoutes(app, { store, scenarios, clientDir: config.clientDir, logError }),
+    express: (app: Application) => {
+      // Before the lobby routes and the client files: probes and scrapes must not fall through to them.
+      mountHealth(app, { store, presence: scaling.presence, isShuttingDown: () => shuttingDown, logger });
+      app.get('/metrics', metricsRoute(config.metricsToken));
+      mountRoutes(app, { store, scenarios, clientDir: config.clientDir, logError });
+    },
   });
   server.define('battle', battleRoomWith(deps));
   await server.listen(config.port, config.host);
@@ -83,12 +98,22 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // /readyz answers 503 from now on, so that the entry point stops sending new players here.
+      shuttingDown = true;
       await sweep.stop();
       await server.gracefullyShutdown(false);
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       if (!opts.store) await store.close();
     })());
   return { port, close };
+}
+
+/** A caller's logError (tests), still counted in lames_errors_total. */
+function withErrorCount(logError: (message: string, error?: unknown) => void) {
+  return (message: string, error?: unknown) => {
+    errorLogged();
+    logError(message, error);
+  };
 }
 
 /** The room class, bound to this server's dependencies (never to client-sent options). */

@@ -28,6 +28,10 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Battles one client address may create per hour. */
   createsPerHour: number;
+  /** Bearer token that opens GET /metrics; without it the route answers 404. */
+  metricsToken?: string;
+  /** host:port (optionally with a path) where clients reach THIS process, when several run behind one entry point. */
+  publicAddress?: string;
 }
 
 // This file is packages/server/src/config.ts under ts-jest and
@@ -52,6 +56,8 @@ const EXPECTED = {
   LAMES_TRUST_PROXY: '1 or 0 (true or false)',
   LAMES_CORS_ORIGINS: 'comma-separated origins such as https://example.org (scheme, host and port only)',
   LAMES_CREATES_PER_HOUR: 'a whole number from 1 to 100000',
+  LAMES_METRICS_TOKEN: 'a token of at least 16 characters, without spaces',
+  LAMES_PUBLIC_ADDRESS: 'host:port, optionally followed by a path, without a scheme (e.g. lames.example.org/node1)',
 } as const;
 
 type VarName = keyof typeof EXPECTED;
@@ -108,6 +114,12 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(100_000))
     .optional(),
+  LAMES_METRICS_TOKEN: z.string().regex(/^\S{16,}$/).optional(),
+  LAMES_PUBLIC_ADDRESS: z
+    .string()
+    // No scheme: the SDK adds ws:// or wss:// itself, as the page was loaded.
+    .regex(/^(?!.*\/\/)[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~/-]*)?$/)
+    .optional(),
 });
 
 /** An origin as browsers send it: http(s), host, optional port, nothing after. */
@@ -139,7 +151,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ];
     const problems = names.map((name) => {
       const shown =
-        name === 'REDIS_URL' || name === 'DATABASE_URL' ? redactUrl(raw[name] ?? '') : raw[name];
+        name === 'REDIS_URL' || name === 'DATABASE_URL'
+          ? redactUrl(raw[name] ?? '')
+          : name === 'LAMES_METRICS_TOKEN'
+            ? '***'
+            : raw[name];
       return `${name} must be ${EXPECTED[name]}, got '${shown}'`;
     });
     throw new Error(`Invalid server configuration: ${problems.join('; ')}`);
@@ -160,5 +176,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: v.LAMES_TRUST_PROXY ?? false,
     corsOrigins: v.LAMES_CORS_ORIGINS ?? [],
     createsPerHour: v.LAMES_CREATES_PER_HOUR ?? DEFAULT_CREATES_PER_HOUR,
+    metricsToken: v.LAMES_METRICS_TOKEN,
+    publicAddress: v.LAMES_PUBLIC_ADDRESS,
   };
 }

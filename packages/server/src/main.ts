@@ -1,5 +1,8 @@
 import { readConfig } from './config';
 import { startServer } from './app';
+import { createLogger } from './ops/logger';
+
+const logger = createLogger();
 
 /** Longer than any clean close (rooms saved, store flushed): past it the process leaves anyway, rather than hang on. */
 const STOP_DEADLINE_MS = 15_000;
@@ -10,24 +13,28 @@ const STOP_DEADLINE_MS = 15_000;
  */
 async function main(): Promise<void> {
   const config = readConfig();
-  const server = await startServer(config);
+  const server = await startServer(config, { logger });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Lames server listening on http://${shownHost}:${server.port}`);
+  // Which services are on, never their URLs (they may hold passwords).
+  logger.info(
+    { port: server.port, redis: Boolean(config.redisUrl), postgres: Boolean(config.databaseUrl), publicAddress: config.publicAddress ?? null, metrics: Boolean(config.metricsToken) },
+    `Lames server listening on http://${shownHost}:${server.port}`,
+  );
 
   let stopping = false;
   // One stop whatever arrives: Ctrl-C reaches both `npm start`'s launcher and this process, and the launcher passes it on.
   const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${reason}: closing the battles and the server…`);
+    logger.info({ reason }, `${reason}: closing the battles and the server…`);
     setTimeout(() => {
-      console.error(`Still stopping after ${STOP_DEADLINE_MS / 1000} s: leaving anyway.`);
+      logger.error(`Still stopping after ${STOP_DEADLINE_MS / 1000} s: leaving anyway.`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     server.close().then(
       () => process.exit(0),
       (e: unknown) => {
-        console.error('Error while stopping:', e);
+        logger.error({ err: e }, 'error while stopping');
         process.exit(1);
       },
     );
@@ -39,6 +46,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  logger.fatal({ err: e }, e instanceof Error ? e.message : 'the server could not start');
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
+import { performance } from 'node:perf_hooks';
 import { actionSchema, apply, createGame, eventsFor, reject, RULES_VERSION, seedHash, stateHash, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
@@ -14,6 +15,8 @@ import { joinOptionsSchema, newBattleOptionsSchema, parseCreateOptions, parseOpt
 import { Refusal } from './refusals';
 import { hashToken, issueToken } from './seat-keys';
 import { SeatBook } from './seats';
+import { actionAccepted, messageRefused } from '../ops/metrics';
+import { claimOpenBattle, type OpenClaim } from '../scaling';
 
 interface SeatData {
   seat: Seat;
@@ -107,6 +110,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private snapshotDue = false;
   /** Every action played, for the export (issue 12); null for a battle created before it was recorded. */
   private played: PlayedAction[] | null = null;
+  /** A resumed battle's claim across processes (scaling.ts), released after the last save. */
+  private openClaim: OpenClaim | null = null;
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -203,6 +208,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     await this.serial(async () => {
       if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) await this.snapshotNow();
     });
+    await this.openClaim?.release();
   }
 
   /**
@@ -324,12 +330,13 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   /** Checks the message's shape at once, then plays it after the actions already queued (see `saving`). */
   private onAction(client: BattleClient, payload: unknown): Promise<void> | void {
+    const receivedAt = performance.now(); // ops metrics: action latency
     const parsed = actionSchema.safeParse(payload);
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       return this.refuse(client, reject('malformedAction', { detail }));
     }
-    return this.serial(() => this.playAction(client, parsed.data));
+    return this.serial(() => this.playAction(client, parsed.data, receivedAt));
   }
 
   /**
@@ -339,7 +346,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * null), so no change leaves before broadcastPatch; a store failure refuses
    * the action and leaves the battle as it was.
    */
-  private async playAction(client: BattleClient, action: Action): Promise<void> {
+  private async playAction(client: BattleClient, action: Action, receivedAt: number): Promise<void> {
     const seat = client.userData?.seat;
     // The rules decide what the referee may do (decide losses or deploy for an absent side); spectators only watch.
     if (!seat || seat === 'spectator' || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, reject('notAPlayer'));
@@ -374,10 +381,12 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
     const dice = this.game.status === 'ended' && this.diceCommitment();
     if (dice) this.broadcast('dice', dice);
+    actionAccepted(receivedAt); // ops metrics
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
   private refuse(client: BattleClient, rejection: Rejection): void {
+    messageRefused(rejection.code); // ops metrics
     client.send('rejected', { code: rejection.code, section: rejection.section, message: rejection.message });
   }
 
@@ -426,7 +435,25 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     return { state, log: [], head, access: null, actions: 0, played: [] };
   }
 
+  /**
+   * Claims the battle across processes (scaling.ts) before reading it: the
+   * room's query of open rooms cannot see one another request is creating,
+   * and a load before the claim could read a save the closing room has not
+   * finished. Released again when the resume is refused.
+   */
   private async resumeBattle(id: string): Promise<Opening> {
+    this.openClaim = await claimOpenBattle(matchMaker.presence, id);
+    if (!this.openClaim) throw new Refusal('battleAlreadyOpen', { id });
+    try {
+      return await this.loadForResume(id);
+    } catch (e) {
+      await this.openClaim.release();
+      this.openClaim = null;
+      throw e;
+    }
+  }
+
+  private async loadForResume(id: string): Promise<Opening> {
     let record: BattleRecord | null;
     try {
       const stored = await this.deps.store.load(id);
