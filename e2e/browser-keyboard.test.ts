@@ -122,7 +122,7 @@ describe('a keyboard-only turn (issue 11)', () => {
     await pressUntil(a, 'n', async () => (await hooks(a)).selected === 'h-spears', 8);
     await a.keyboard.press('a');
     await waitActivation(a, 'h-spears');
-    // fresh spears may not rest (§ rest wants a winded unit): they pass, P being the pass button's key
+    // fresh spears may not rest (§2.8.2: notTired): they pass, P being the pass button's key
     await a.locator('button[data-action="pass"]:not([disabled])').waitFor();
     const before = (await hooks(b)).log.length;
     await a.keyboard.press('p');
