@@ -1,4 +1,4 @@
-import { piecesToActivate, reachable, shockOptions, fireOptions, viewFor, type GameState } from '@lames/rules';
+import { neighbour, piecesToActivate, type Direction, reachable, shockOptions, fireOptions, viewFor, type GameState } from '@lames/rules';
 import { fordGame } from '@lames/rules/testing';
 import { actablePieces, cycle, hexOrder, selectKey } from './key-select';
 import { MoveInteraction } from './interactions/move';
@@ -78,6 +78,15 @@ describe('keyboard selection (issue 11)', () => {
     const piece = actablePieces(view, side)[0];
     const shock = new AttackInteraction({ view, seat: side, piece }, 'shock');
     expect(shock.candidates()).toEqual(hexOrder(shockOptions(view, side, piece).filter((o) => o.type === 'shock').map((o) => hexOfPiece(view, o.target))));
+    // an enemy set in front of the piece: its hex is a shock candidate
+    const near = JSON.parse(JSON.stringify(state)) as GameState;
+    const foe = near.units.find((u) => u.side === other && !u.hidden)!;
+    const from = hexOfPiece(near, piece);
+    foe.hex = [0, 1, 2, 3, 4, 5].map((d) => neighbour(near.board, from, d as Direction)).find((hx) => hx >= 0 && !near.units.some((u) => u.hex === hx))!;
+    const nearView = viewFor(near, side);
+    const close = new AttackInteraction({ view: nearView, seat: side, piece }, 'shock').candidates();
+    expect(close).toEqual(hexOrder(shockOptions(nearView, side, piece).filter((o) => o.type === 'shock').map((o) => hexOfPiece(nearView, o.target))));
+    expect(close).toContain(foe.hex);
     const fire = new FireInteraction({ view, seat: side, piece }, 'fire');
     expect(fire.candidates()).toEqual(hexOrder(fireOptions(view, side, piece).filter((o) => o.type === 'fire').map((o) => hexOfPiece(view, o.target))));
     expect(new ReloadInteraction({ view, seat: side, piece }).candidates()).toEqual([]);
