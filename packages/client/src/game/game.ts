@@ -25,6 +25,7 @@ import { renderPrefs } from '../ui/prefs';
 import { PageLayout } from './page-layout';
 import { TurnAndResult } from './turn-and-result';
 import { PageKeys } from './keyboard';
+import { actablePieces, cycle, type SelectKey } from './key-select';
 import { testOdds } from './test-odds';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
@@ -106,7 +107,10 @@ export class GamePage {
   private readonly keys = new PageKeys({
     panel: () => this.layout?.side ?? null,
     cancel: () => this.cancelAll(),
+    select: (key) => this.keySelect(key),
   });
+  /** The candidate hex the keyboard is on (] / [), while an interaction is open. */
+  private candidateHex = -1;
   private readonly els: Record<'status' | 'wings' | 'selection' | 'actions' | 'log' | 'map' | 'root', HTMLElement>;
 
   constructor(
@@ -343,7 +347,7 @@ export class GamePage {
       hooks.selected = this.selected;
       hooks.targets = this.interaction?.targets?.() ?? (this.picker?.kind === 'hex' ? this.picker.places.filter((o) => o.allowed && o.to !== null).map((o) => o.to!) : []);
       hooks.picker = this.interaction?.kind ?? this.picker?.kind ?? null;
-      hooks.interaction = this.interaction?.testFacts() ?? null;
+      hooks.interaction = this.interaction ? { ...this.interaction.testFacts(), candidate: this.candidateHex } : null;
       hooks.attackOptions = this.interaction instanceof AttackInteraction ? this.interaction.options() : [];
       hooks.lossChoices = this.lossChoices();
     }
@@ -391,7 +395,7 @@ export class GamePage {
       return;
     }
     if (this.interaction) {
-      this.els.actions.replaceChildren(this.interaction.panel(this.interactionHandlers()));
+      this.els.actions.replaceChildren(this.interaction.panel(this.interactionHandlers()), ...this.keysHint());
       return;
     }
     if (seat === 'referee' || seat === 'spectator') {
@@ -430,6 +434,13 @@ export class GamePage {
         this.render();
       },
     };
+  }
+
+  /** Under an interaction's panel: the keys that choose its hexes (and a move's facing) without a mouse. */
+  private keysHint(): HTMLElement[] {
+    if (!this.interaction?.candidates?.().length) return [];
+    const keys = [t('keyboard.candidates'), ...(this.interaction instanceof MoveInteraction ? [t('keyboard.facing')] : [])];
+    return [h('p', { class: 'hint small keys-hint', 'data-testid': 'keys-hint' }, `⌨ ${keys.join(' · ')}`)];
   }
 
   /** Tools open to every seat for the selected unit on the map: its line of sight (and fire zone). */
@@ -496,6 +507,36 @@ export class GamePage {
     this.interaction = null;
     this.pickerPiece = null;
     this.faceHandles = [];
+    this.candidateHex = -1;
+  }
+
+  /**
+   * The keyboard's selection (game/key-select.ts): the next piece that can
+   * still act, the interaction's next candidate hex (made into the click the
+   * mouse would make), or the move's next facing. False when nothing to do,
+   * so the key stays the browser's.
+   */
+  private keySelect(key: SelectKey): boolean {
+    const view = this.view;
+    if (!view || !this.seat || view.deployment) return false;
+    if (key.kind === 'piece') {
+      const next = cycle(actablePieces(view, this.seat), this.selected, key.dir);
+      if (!next) return false;
+      this.selected = next;
+      if (this.interaction && this.interaction.piece !== next) this.closePicker();
+      if (this.pickerPiece && this.pickerPiece !== next) this.closePicker();
+      this.selectedHex = this.selectedPieceHex() ?? -1;
+      this.map.showHex(this.selectedHex);
+      this.layout?.show('actions');
+    } else if (key.kind === 'candidate') {
+      const next = cycle(this.interaction?.candidates?.() ?? [], this.candidateHex, key.dir);
+      if (next === null || !this.interaction) return false;
+      this.candidateHex = next;
+      this.interaction.click(next);
+      this.map.showHex(next, true);
+    } else if (!(this.interaction instanceof MoveInteraction && this.interaction.rotate(key.dir))) return false;
+    this.render();
+    return true;
   }
 
   /** Opens the choice an action needs, from the rules' option functions. */
@@ -584,7 +625,10 @@ export class GamePage {
     const own = this.lossChoices().length === 0 ? this.interaction?.draw?.() : undefined;
     if (own) {
       this.faceHandles = [];
-      this.map.setLayer(this.map.reachLayer, own.under);
+      const under = new Container();
+      if (own.under) under.addChild(own.under);
+      if (this.candidateHex >= 0) under.addChild(drawSelectedHex(view.board, this.candidateHex));
+      this.map.setLayer(this.map.reachLayer, under);
       this.map.setLayer(this.map.overlayLayer, own.over);
       return;
     }
@@ -594,6 +638,7 @@ export class GamePage {
     const reach = new Container();
     if (hex >= 0) reach.addChild(drawSelectedHex(view.board, hex));
     if (marks.length) reach.addChild(drawHexMarks(view.board, marks));
+    if (this.interaction && this.candidateHex >= 0) reach.addChild(drawSelectedHex(view.board, this.candidateHex));
     this.map.setLayer(this.map.reachLayer, reach);
     const p = this.picker;
     if (p?.kind === 'face' && hex >= 0) {
@@ -653,6 +698,8 @@ export class GamePage {
     if (!this.view) return;
     if (this.deploy.active(this.view, this.seat) && this.deployClick(hex, world)) return;
     if (this.interaction?.click(hex, world)) {
+      // the keyboard's ] / [ go on from the hex the mouse chose
+      this.candidateHex = hex;
       this.render();
       return;
     }

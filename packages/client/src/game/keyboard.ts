@@ -1,10 +1,13 @@
 import { SHORTCUTS, typing } from '../ui/shortcuts';
+import { selectKey, type SelectKey } from './key-select';
 
 export interface KeyTargets {
   /** Where the action buttons are (the side panel). */
   panel(): HTMLElement | null;
   /** Escape: close the result card, else the choice in progress. */
   cancel(): void;
+  /** N / Shift+N, ] / [, . / , (game/key-select.ts): true when the key was used. */
+  select(key: SelectKey): boolean;
 }
 
 /**
@@ -32,6 +35,11 @@ export class PageKeys {
     if (document.querySelector('.dialog-overlay')) return;
     if (e.key === 'Escape') {
       this.targets.cancel();
+      return;
+    }
+    const sel = selectKey(e);
+    if (sel) {
+      if (this.targets.select(sel)) e.preventDefault();
       return;
     }
     const panel = this.targets.panel();

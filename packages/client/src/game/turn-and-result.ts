@@ -42,7 +42,7 @@ export class TurnAndResult {
     const status = turnStatus(view, seat);
     if (layout) {
       layout.banner.dataset.kind = status.kind;
-      layout.banner.replaceChildren(h('strong', { class: 'turn-text' }, status.text), status.turn ? h('span', { class: 'turn-count' }, status.turn) : '', h('span', { class: 'turn-keys muted small', title: t('page.keys') }, '⌨'));
+      layout.banner.replaceChildren(h('strong', { class: 'turn-text' }, status.text), status.turn ? h('span', { class: 'turn-count' }, status.turn) : '', h('span', { class: 'turn-keys muted small', title: `${t('page.keys')} ${t('keyboard.legend')}` }, '⌨'));
       const model = this.events ? resultCard(this.events, { lang: lang(), grid: view.board, nameOf }) : null;
       layout.result.replaceChildren(...(model ? [renderResultCard(model, onDismiss)] : []));
       // the battle over, its result comes forward (on a phone: the battle's tab), once

@@ -668,4 +668,8 @@ export const en: Record<TextKey, string> = {
   'page.prefs.notify': 'Notification when the tab is hidden',
   'page.prefs.notifyDenied': 'The browser refuses notifications for this site.',
   'page.keys': 'Keyboard: Esc cancels, Enter confirms, A activate, M move, C shock, T fire, R reload, P pass, F end the turn.',
+  // --- keyboard (issue 11) ---
+  'keyboard.legend': 'N / Shift+N: next or previous piece · ] / [: next or previous offered hex · . / ,: facing',
+  'keyboard.candidates': '] / [: next or previous hex',
+  'keyboard.facing': '. / ,: facing',
 };

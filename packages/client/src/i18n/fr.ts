@@ -666,6 +666,10 @@ export const fr = {
   'page.prefs.notify': 'Notification quand l’onglet est caché',
   'page.prefs.notifyDenied': 'Le navigateur refuse les notifications pour ce site.',
   'page.keys': 'Clavier : Échap annule, Entrée confirme, A activer, M bouger, C choc, T tir, R recharger, P passer, F fin du tour.',
+  // --- keyboard (issue 11) ---
+  'keyboard.legend': 'N / Maj+N : pièce suivante ou précédente · ] / [ : hex proposé suivant ou précédent · . / , : orientation',
+  'keyboard.candidates': '] / [ : hex suivant ou précédent',
+  'keyboard.facing': '. / , : orientation',
 };
 
 export type TextKey = keyof typeof fr;

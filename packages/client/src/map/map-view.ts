@@ -2,7 +2,7 @@ import { Application, Container } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
 import type { Board } from '@lames/rules';
 import { drawBoard } from './draw-board';
-import { hexToWorld, MARGIN, worldSize, worldToHex, type Point } from './layout';
+import { hexToWorld, MARGIN, R, worldSize, worldToHex, type Point } from './layout';
 import { keyBelongsToTarget, mapKeyCommand, ZOOM_STEP } from './map-keys';
 import { MapControls } from './map-controls';
 
@@ -180,6 +180,22 @@ export class MapView {
   /** Moves the view by screen pixels (positive dx shows more of the east). */
   panBy(dx: number, dy: number): void {
     this.world.position.set(this.world.x - dx, this.world.y - dy);
+    this.userMoved = true;
+    this.requestRender();
+  }
+
+  /**
+   * Brings a hex into view, for the keyboard's selection: centred on it,
+   * unless `ifHidden` and it is already well inside the canvas (a candidate
+   * next door should not make the map jump).
+   */
+  showHex(index: number, ifHidden = false): void {
+    if (!this.board || index < 0) return;
+    const at = hexToWorld(this.board, index);
+    const seen = this.world.getVisibleBounds();
+    const inside = at.x > seen.x + R && at.x < seen.x + seen.width - R && at.y > seen.y + R && at.y < seen.y + seen.height - R;
+    if (ifHidden && inside) return;
+    this.world.moveCenter(at.x, at.y);
     this.userMoved = true;
     this.requestRender();
   }

@@ -121,6 +121,7 @@ export function buildLegend(lang: Lang): HTMLElement {
         item(svg(24, 20, node('polygon', { points: '6,1 18,1 23,10 18,19 6,19 1,10', fill: '#b89a6a', stroke: '#5a3d1a', 'stroke-width': 2.5 })), tx('map.legend.altitude')),
       ]),
       h('p', { class: 'legend-keys' }, tx('map.legend.keys')),
+      h('p', { class: 'legend-keys', 'data-testid': 'legend-select-keys' }, tx('keyboard.legend')),
     ),
   );
 }

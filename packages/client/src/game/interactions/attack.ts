@@ -4,6 +4,7 @@ import { t } from '../../i18n';
 import { renderPicker, type Picker } from '../../ui/actions';
 import { h } from '../../ui/dom';
 import * as api from '../rules-api';
+import { hexOrder } from '../key-select';
 import { hexOfPiece, type Interaction, type InteractionContext, type InteractionHandlers } from './interaction';
 
 type AttackPicker = Extract<Picker, { kind: 'attack' }>;
@@ -60,6 +61,10 @@ export class AttackInteraction implements Interaction {
     p.supported = best.supported;
     p.breath = !!best.breath;
     return true;
+  }
+
+  candidates(): number[] {
+    return hexOrder(this.state.options.map((o) => this.hexOf(o.target)));
   }
 
   missed(): string | null {

@@ -3,6 +3,7 @@ import { pick, t } from '../../i18n';
 import { confirmRow, oddsBar, reasonText } from '../../ui/actions';
 import { h } from '../../ui/dom';
 import { addShot, canCombine, combineBonus, emptyPlan, planAction, planAllowed, planMarks, removeShot, setCombine, targetAt, type FirePlan } from './fire-plan';
+import { hexOrder } from '../key-select';
 import { hexOfPiece, type Interaction, type InteractionContext, type InteractionHandlers } from './interaction';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -47,6 +48,10 @@ export class FireInteraction implements Interaction {
     if (!target) return false;
     this.take(target);
     return true;
+  }
+
+  candidates(): number[] {
+    return hexOrder(this.options.map((o) => this.hexOf(o.target)));
   }
 
   missed(): string | null {

@@ -37,6 +37,12 @@ export interface Interaction {
   draw?(): InteractionLayers;
   /** A piece drawn as a ghost at its old place (a move being previewed). */
   ghost?(): string | null;
+  /**
+   * The hexes a click would accept, in the map's hex order (never an order
+   * that depends on what a cover hides): ] / [ walk through them and the
+   * page makes the same `click(hex)` the mouse would (issue 11).
+   */
+  candidates?(): number[];
   /** The hexes it offers (window.__lames.targets, for tests). */
   targets?(): number[];
   /** True once the view moved under it (the piece is no longer where it was): it closes. */

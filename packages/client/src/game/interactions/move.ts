@@ -8,6 +8,7 @@ import { num, ofWord, pct } from '../../ui/format-event';
 import { toast } from '../../ui/toast';
 import * as api from '../rules-api';
 import { testOdds } from '../test-odds';
+import { cycle, hexOrder } from '../key-select';
 import type { Interaction, InteractionContext, InteractionHandlers, InteractionLayers } from './interaction';
 
 type MovePicker = Extract<Picker, { kind: 'move' }>;
@@ -49,6 +50,23 @@ export class MoveInteraction implements Interaction {
 
   targets(): number[] {
     return [...this.targetsByHex.keys()];
+  }
+
+  candidates(): number[] {
+    return hexOrder(this.targetsByHex.keys());
+  }
+
+  /**
+   * The keyboard's facing (, / .): the next way to end the move at the
+   * chosen hex, as a click on a facing handle would choose; false when no
+   * hex is chosen yet.
+   */
+  rotate(dir: 1 | -1): boolean {
+    const options = this.hex !== null ? (this.targetsByHex.get(this.hex) ?? []) : [];
+    const next = cycle(options, this.chosen, dir);
+    if (!next) return false;
+    this.chosen = next;
+    return true;
   }
 
   ghost(): string | null {

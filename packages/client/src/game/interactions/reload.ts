@@ -25,6 +25,11 @@ export class ReloadInteraction implements Interaction {
     return this.option.source !== undefined ? [{ hex: this.option.source, kind: 'order' as const }] : [];
   }
 
+  /** Nothing to choose on the map: the supply source is only shown. */
+  candidates(): number[] {
+    return [];
+  }
+
   click(): boolean {
     return false;
   }

@@ -46,6 +46,13 @@ export class SightInteraction implements Interaction {
     return out;
   }
 
+  /** Any hex but its own: a line of sight may be drawn to each. */
+  candidates(): number[] {
+    const from = this.from;
+    const { cols, rows } = this.ctx.view.board;
+    return Array.from({ length: cols * rows }, (_, i) => i).filter((i) => i !== from);
+  }
+
   click(hex: number): boolean {
     if (hex < 0) return false;
     this.aim(hex);
