@@ -22,6 +22,8 @@ import { renderLog } from '../ui/log';
 import { renderLosses } from '../ui/losses';
 import { renderOffMap, renderSelection, renderStatus, renderWings, seatName } from '../ui/panel';
 import { toast } from '../ui/toast';
+import { mountChat, type ChatPanel } from '../ui/chat';
+import { sideCss } from '../map/palette';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
 import { FireInteraction } from './interactions/fire';
@@ -109,6 +111,9 @@ export class GamePage {
   private lastActivation = '';
   private readonly hexInfo = h('div', { class: 'hex-info hex-card', 'data-testid': 'hex-card', hidden: true });
   private unsubscribers: (() => void)[] = [];
+  /** The chat (issue 12): mounted with the listeners, at once, so its history is not missed; placed in the sidebar by mount. */
+  private readonly chat: ChatPanel;
+  private readonly chatHost = h('div', { class: 'chat-host' });
   private readonly els: Record<'status' | 'wings' | 'selection' | 'actions' | 'log' | 'map' | 'root', HTMLElement>;
 
   constructor(
@@ -134,6 +139,14 @@ export class GamePage {
     // listen at once: the welcome message follows the join closely
     this.installHooks();
     this.listen();
+    this.chat = mountChat(this.chatHost, room, { colourOf: (seat) => this.chatColour(seat) });
+  }
+
+  /** A side's colour on the map; the referee and spectators get neutral ones. */
+  private chatColour(seat: string): string {
+    if (seat === 'referee') return '#8a6a12';
+    const sides = (this.room.state as { sides?: Iterable<{ id: string }> } | undefined)?.sides;
+    return seat === 'spectator' || !sides ? 'var(--muted)' : sideCss([...sides], seat);
   }
 
   async mount(parent: HTMLElement): Promise<void> {
@@ -154,6 +167,7 @@ export class GamePage {
       h('section', { class: 'card' }, h('h3', { 'data-i18n': 'game.selection' }, t('game.selection')), selection, actions),
       h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings),
       h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log),
+      this.chatHost,
     );
     root.append(header, h('main', { class: 'game-main' }, map, sidebar));
     parent.appendChild(root);
@@ -851,6 +865,7 @@ export class GamePage {
   private teardown(): void {
     if (!this.els.root.isConnected) return;
     for (const u of this.unsubscribers) u();
+    this.chat.destroy();
     if (this.mapReady) this.map.destroy();
     this.mapReady = false;
     this.els.root.remove();

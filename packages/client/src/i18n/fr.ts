@@ -632,6 +632,21 @@ export const fr = {
   'dice.export': 'Télécharger la bataille',
   'dice.verifyHint': 'npm run verify -- {file} rejoue chaque action et vérifie chaque jet et chaque empreinte.',
   'dice.seedHashShort': 'Empreinte des dés :',
+  // --- chat (issue 12) ---
+  'chat.title': 'Discussion',
+  'chat.send': 'Envoyer',
+  'chat.placeholder': 'Message aux joueurs et à l’arbitre (Entrée pour envoyer)',
+  'chat.placeholderSpectators': 'Message aux autres spectateurs (Entrée pour envoyer)',
+  'chat.left': '{n} caractères restants',
+  'chat.unread': '{n} message(s) non lu(s)',
+  'chat.empty': 'Aucun message pour le moment.',
+  'chat.tooLong': 'Message trop long : 500 caractères au plus.',
+  'chat.control': 'Message refusé : caractères de contrôle.',
+  'chat.referee': 'Arbitre',
+  'chat.spectator': 'Spectateur',
+  'chat.noteTable': 'Lu par les joueurs et l’arbitre.',
+  'chat.noteAmongThemselves': 'Entre spectateurs : les joueurs ne lisent pas ces messages, et vous ne lisez pas les leurs.',
+  'chat.noteReadOnly': 'Vous lisez la discussion des joueurs sans pouvoir écrire.',
 };
 
 export type TextKey = keyof typeof fr;
