@@ -19,6 +19,7 @@ export const CHAT_MAX_CHARS = 500;
 export const CHAT_KEEP = 500;
 
 // Control characters other than newline, as the server refuses them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Where this seat's lines go, or null when it may not write (a spectator outside `amongThemselves`). */

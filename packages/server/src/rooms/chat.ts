@@ -38,6 +38,7 @@ export interface ChatLine {
 }
 
 // Every control character but the newline (C0, DEL, C1), and the line/paragraph separators.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** The `chat` message: text is trimmed, 1 to 500 characters, no control character except a newline. */
