@@ -62,6 +62,8 @@ describe('chat in the browser', () => {
   it('two players chat; the spectator sees none of it, and the players none of the spectators’ lines', async () => {
     alice = await pages.open(browser!, base, 'Alice');
     await alice.fill('#battle-name', 'Causerie E2E');
+    // the battle's chat option, chosen at creation: spectators among themselves (the default)
+    await expect(alice.locator('#spectator-chat').inputValue()).resolves.toBe('amongThemselves');
     await alice.click('#create');
     await waitReady(alice);
     const invites = await invitesOf(alice);

@@ -649,4 +649,8 @@ export const en: Record<TextKey, string> = {
   'chat.noteTable': 'Read by the players and the referee.',
   'chat.noteAmongThemselves': 'Among spectators: the players do not read these messages, and you do not read theirs.',
   'chat.noteReadOnly': "You read the players' chat but may not write.",
+  'chat.spectatorsOption': "Spectators' chat",
+  'chat.optionAmongThemselves': 'Among themselves, not reading the players',
+  'chat.optionReadOnly': 'Read the players, may not write',
+  'chat.optionOff': 'No chat',
 };

@@ -647,6 +647,10 @@ export const fr = {
   'chat.noteTable': 'Lu par les joueurs et l’arbitre.',
   'chat.noteAmongThemselves': 'Entre spectateurs : les joueurs ne lisent pas ces messages, et vous ne lisez pas les leurs.',
   'chat.noteReadOnly': 'Vous lisez la discussion des joueurs sans pouvoir écrire.',
+  'chat.spectatorsOption': 'Discussion des spectateurs',
+  'chat.optionAmongThemselves': 'Entre eux, sans lire les joueurs',
+  'chat.optionReadOnly': 'Lisent les joueurs, sans écrire',
+  'chat.optionOff': 'Aucune discussion',
 };
 
 export type TextKey = keyof typeof fr;
