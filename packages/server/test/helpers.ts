@@ -149,7 +149,7 @@ export interface OpenedBattle {
 /** Opens a battle as its creator (default: the first side of ash-plain, listed, no referee). */
 export async function openBattle(
   server: TestServer,
-  options: { scenarioId?: string; seat?: string; playerName?: string; battleName?: string; listed?: boolean; referee?: boolean } = {},
+  options: { scenarioId?: string; seat?: string; playerName?: string; battleName?: string; listed?: boolean; referee?: boolean; spectatorChat?: string } = {},
 ): Promise<OpenedBattle> {
   const creator = await welcomed(
     await server.client().create('battle', { scenarioId: 'ash-plain', seat: 'ardenne', playerName: 'Créateur', ...options }),
@@ -171,7 +171,7 @@ export async function joinBattle(server: TestServer, battleId: string, options: 
  */
 export async function seatEveryone(
   server: TestServer,
-  options: { scenarioId?: string; seat?: string; battleName?: string; referee?: boolean; listed?: boolean } = {},
+  options: { scenarioId?: string; seat?: string; battleName?: string; referee?: boolean; listed?: boolean; spectatorChat?: string } = {},
 ): Promise<{ battleId: string; seats: Record<string, Seated>; keys: Record<string, string>; invites: Record<string, string> }> {
   const opened = await openBattle(server, options);
   const creatorSeat = opened.creator.inbox.welcome[0].seat;

@@ -27,6 +27,8 @@ import { TurnAndResult } from './turn-and-result';
 import { PageKeys } from './keyboard';
 import { actablePieces, cycle, type SelectKey } from './key-select';
 import { testOdds } from './test-odds';
+import { mountChat, type ChatPanel } from '../ui/chat';
+import { sideCss } from '../map/palette';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
 import { FireInteraction } from './interactions/fire';
@@ -111,6 +113,9 @@ export class GamePage {
   });
   /** The candidate hex the keyboard is on (] / [), while an interaction is open. */
   private candidateHex = -1;
+  /** The chat (issue 12): mounted with the listeners, at once, so its history is not missed; placed in the sidebar by mount. */
+  private readonly chat: ChatPanel;
+  private readonly chatHost = h('div', { class: 'chat-host' });
   private readonly els: Record<'status' | 'wings' | 'selection' | 'actions' | 'log' | 'map' | 'root', HTMLElement>;
 
   constructor(
@@ -136,6 +141,14 @@ export class GamePage {
     // listen at once: the welcome message follows the join closely
     this.installHooks();
     this.listen();
+    this.chat = mountChat(this.chatHost, room, { colourOf: (seat) => this.chatColour(seat) });
+  }
+
+  /** A side's colour on the map; the referee and spectators get neutral ones. */
+  private chatColour(seat: string): string {
+    if (seat === 'referee') return '#8a6a12';
+    const sides = (this.room.state as { sides?: Iterable<{ id: string }> } | undefined)?.sides;
+    return seat === 'spectator' || !sides ? 'var(--muted)' : sideCss([...sides], seat);
   }
 
   async mount(parent: HTMLElement): Promise<void> {
@@ -153,7 +166,7 @@ export class GamePage {
       unit: [card('game.selection', selection)],
       actions: [card('page.tab.actions', actions)],
       game: [status, this.seatControls.el, h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings), renderPrefs()],
-      log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log)],
+      log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log), this.chatHost],
     });
     parent.appendChild(root);
     map.appendChild(h('div', { class: 'map-loading' }, t('game.loadingMap')));
@@ -816,6 +829,7 @@ export class GamePage {
   private teardown(): void {
     if (!this.els.root.isConnected) return;
     for (const u of this.unsubscribers) u();
+    this.chat.destroy();
     if (this.mapReady) this.map.destroy();
     this.mapReady = false;
     this.els.root.remove();

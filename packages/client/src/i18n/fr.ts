@@ -670,6 +670,26 @@ export const fr = {
   'keyboard.legend': 'N / Maj+N : pièce suivante ou précédente · ] / [ : hex proposé suivant ou précédent · . / , : orientation',
   'keyboard.candidates': '] / [ : hex suivant ou précédent',
   'keyboard.facing': '. / , : orientation',
+
+  // --- chat (issue 12) ---
+  'chat.title': 'Discussion',
+  'chat.send': 'Envoyer',
+  'chat.placeholder': 'Message aux joueurs et à l’arbitre (Entrée pour envoyer)',
+  'chat.placeholderSpectators': 'Message aux autres spectateurs (Entrée pour envoyer)',
+  'chat.left': '{n} caractères restants',
+  'chat.unread': '{n} message(s) non lu(s)',
+  'chat.empty': 'Aucun message pour le moment.',
+  'chat.tooLong': 'Message trop long : 500 caractères au plus.',
+  'chat.control': 'Message refusé : caractères de contrôle.',
+  'chat.referee': 'Arbitre',
+  'chat.spectator': 'Spectateur',
+  'chat.noteTable': 'Lu par les joueurs et l’arbitre.',
+  'chat.noteAmongThemselves': 'Entre spectateurs : les joueurs ne lisent pas ces messages, et vous ne lisez pas les leurs.',
+  'chat.noteReadOnly': 'Vous lisez la discussion des joueurs sans pouvoir écrire.',
+  'chat.spectatorsOption': 'Discussion des spectateurs',
+  'chat.optionAmongThemselves': 'Entre eux, sans lire les joueurs',
+  'chat.optionReadOnly': 'Lisent les joueurs, sans écrire',
+  'chat.optionOff': 'Aucune discussion',
 };
 
 export type TextKey = keyof typeof fr;

@@ -2,6 +2,7 @@ import type { SideId } from '@lames/rules';
 import { pick, t } from '../i18n';
 import type { ScenarioSummary } from '../net/api';
 import { h } from '../ui/dom';
+import type { SpectatorChat } from '../ui/chat-model';
 
 /** The "new battle" card: scenario, battle name, the creator's seat, listing and referee. */
 
@@ -11,6 +12,8 @@ export interface CreateForm {
   seat: SideId | 'referee';
   listed: boolean;
   referee: boolean;
+  /** What spectators may do in the chat (issue 12). */
+  spectatorChat: SpectatorChat;
 }
 
 export interface CreateFormHandlers {
@@ -53,9 +56,22 @@ export function renderCreateForm(scenarios: ScenarioSummary[], form: CreateForm,
     ),
     checkbox('listed', t('lobby.listed'), t('lobby.listedHint'), form.listed, false, (v) => on.change((f) => (f.listed = v))),
     checkbox('with-referee', t('lobby.withReferee'), t('lobby.withRefereeHint'), form.referee || form.seat === 'referee', form.seat === 'referee', (v) => on.change((f) => (f.referee = v))),
+    spectatorChatField(form.spectatorChat, (v) => on.change((f) => (f.spectatorChat = v))),
     error ? h('div', { class: 'error', role: 'alert' }, error) : null,
     h('button', { class: 'btn primary big', id: 'create', disabled: busy || !sc, onclick: () => on.create() }, busy ? t('lobby.connecting') : t('lobby.createButton')),
   );
+}
+
+/** The chat option of the battle: spectators among themselves (default), reading the players, or no chat. */
+function spectatorChatField(value: SpectatorChat, set: (v: SpectatorChat) => void): HTMLElement {
+  const options: [SpectatorChat, 'chat.optionAmongThemselves' | 'chat.optionReadOnly' | 'chat.optionOff'][] = [
+    ['amongThemselves', 'chat.optionAmongThemselves'],
+    ['readOnly', 'chat.optionReadOnly'],
+    ['off', 'chat.optionOff'],
+  ];
+  const select = h('select', { id: 'spectator-chat' }, options.map(([v, key]) => h('option', { value: v, selected: v === value }, t(key))));
+  select.addEventListener('change', () => set(select.value as SpectatorChat));
+  return h('div', { class: 'check' }, h('label', { for: 'spectator-chat' }, t('chat.spectatorsOption')), select);
 }
 
 function checkbox(id: string, label: string, hint: string, checked: boolean, disabled: boolean, set: (v: boolean) => void): HTMLElement {

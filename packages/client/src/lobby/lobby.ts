@@ -25,7 +25,7 @@ export interface LobbyOptions {
  */
 export class Lobby {
   private scenarios: ScenarioSummary[] = [];
-  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false };
+  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false, spectatorChat: 'amongThemselves' };
   private playerName = storedName();
   private held: HeldSeat[] = seatKeys.list();
   private summaries: Map<string, BattleSummary> | null = null;
@@ -124,6 +124,7 @@ export class Lobby {
         seat: f.seat,
         listed: f.listed,
         referee: f.referee || f.seat === 'referee',
+        spectatorChat: f.spectatorChat,
       }),
     );
   }

@@ -21,6 +21,8 @@ export interface CreateOptions {
   listed: boolean;
   /** The battle has a referee seat. */
   referee: boolean;
+  /** What spectators may do in the chat (issue 12); the server's default when absent. */
+  spectatorChat?: 'off' | 'readOnly' | 'amongThemselves';
 }
 
 /** How to take a seat: a key, an invite, or (listed battles) a free side or a spectator's chair. */

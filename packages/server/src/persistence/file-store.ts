@@ -13,6 +13,10 @@
  * An append writes one line to the journal and flushes it: its cost depends
  * on the action, not on the battle's length. A line torn by a crash (never
  * acknowledged) is ignored at load and ended before the next append.
+ *
+ * The chat (rooms/chat.ts) lives in `<id>.chat`, JSON lines too, apart from
+ * the snapshot: a save never drops it. Once it holds twice CHAT_HISTORY
+ * lines it is rewritten (atomically) with the last CHAT_HISTORY.
  */
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
@@ -23,10 +27,12 @@ import { entriesAfter } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { isExpired, summaryOf } from './summary';
+import { CHAT_HISTORY, chatLineSchema, type ChatLine } from '../rooms/chat';
 
 const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
 const TEMP_SUFFIX = '.tmp';
 const JOURNAL_SUFFIX = '.journal';
+const CHAT_SUFFIX = '.chat';
 /** Temporary files older than this are leftovers of a crash, not a save in progress. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
@@ -49,6 +55,8 @@ export class FileStore implements BattleStore {
   private readonly index = new Map<string, IndexEntry>();
   /** Journals this process has appended to since they were last dropped: their end is known to be a whole line. */
   private readonly journalsEnded = new Set<string>();
+  /** Lines in each chat file this process has read or written: the file is trimmed when it doubles the history. */
+  private readonly chatLines = new Map<string, number>();
   private closed = false;
 
   constructor(readonly dir: string) {}
@@ -113,6 +121,65 @@ export class FileStore implements BattleStore {
     });
   }
 
+  /** The chat of a battle: one JSON line per chat line. */
+  chatOf(id: string): string {
+    return path.join(this.dir, `${id}${CHAT_SUFFIX}`);
+  }
+
+  async appendChat(id: string, line: ChatLine): Promise<void> {
+    this.assertOpen();
+    assertId(id);
+    const json = `${JSON.stringify(chatLineSchema.parse(line))}\n`;
+    await this.queue.run(id, async () => {
+      if (!this.index.has(id)) throw new Error(`Cannot chat in battle ${id}: it has no saved record`);
+      const count = this.chatLines.get(id) ?? (await this.readChat(id)).length;
+      const handle = await fs.open(this.chatOf(id), 'a', 0o600);
+      try {
+        // A torn last line (crash) is skipped at read; starting on a new line keeps this one whole.
+        await handle.writeFile(`\n${json}`, 'utf8');
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      this.chatLines.set(id, count + 1);
+      if (count + 1 >= 2 * CHAT_HISTORY) await this.trimChat(id);
+    });
+  }
+
+  async loadChat(id: string): Promise<ChatLine[]> {
+    this.assertOpen();
+    assertId(id);
+    return this.queue.run(id, async () => (await this.readChat(id)).slice(-CHAT_HISTORY));
+  }
+
+  private async readChat(id: string): Promise<ChatLine[]> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.chatOf(id), 'utf8');
+    } catch (e) {
+      if (isMissing(e)) return [];
+      throw e;
+    }
+    const lines: ChatLine[] = [];
+    for (const raw of text.split('\n')) {
+      if (raw.trim() === '') continue;
+      try {
+        const parsed = chatLineSchema.safeParse(JSON.parse(raw));
+        if (parsed.success) lines.push(parsed.data as ChatLine);
+      } catch {
+        // a line torn by a crash, never acknowledged
+      }
+    }
+    this.chatLines.set(id, lines.length);
+    return lines;
+  }
+
+  private async trimChat(id: string): Promise<void> {
+    const kept = (await this.readChat(id)).slice(-CHAT_HISTORY);
+    await this.writeAtomically(this.chatOf(id), kept.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    this.chatLines.set(id, kept.length);
+  }
+
   async load(id: string): Promise<StoredBattle | null> {
     this.assertOpen();
     assertId(id);
@@ -126,6 +193,8 @@ export class FileStore implements BattleStore {
     await this.queue.run(id, async () => {
       await fs.rm(this.fileOf(id), { force: true });
       await this.dropJournal(id);
+      await fs.rm(this.chatOf(id), { force: true });
+      this.chatLines.delete(id);
       this.index.delete(id);
       await syncDir(this.dir);
     });

@@ -13,6 +13,9 @@
  * only by a snapshot (save), which drops the battle's actions in the same
  * statement. Updating other columns of a row leaves its large `record` value
  * where it is (TOAST), so an append does not grow with the battle.
+ *
+ * Chat lines (rooms/chat.ts) are rows of `lames_battle_chat`, apart from the
+ * snapshot; each insert drops the battle's rows beyond the last CHAT_HISTORY.
  */
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { redactUrl } from '../config';
@@ -21,6 +24,7 @@ import { entriesAfter } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { summaryOf } from './summary';
+import { CHAT_HISTORY, chatLineSchema, type ChatLine } from '../rooms/chat';
 
 /**
  * Schema changes, applied in order, each once. Never edit a released step:
@@ -68,6 +72,19 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
         entry jsonb NOT NULL,
         PRIMARY KEY (battle_id, n)
       );
+    `,
+  },
+  {
+    // The in-battle chat (issue 12): one row per line, numbered in insertion
+    // order; only the last lines of each battle are kept (see appendChat).
+    version: 4,
+    sql: `
+      CREATE TABLE IF NOT EXISTS lames_battle_chat (
+        id bigserial PRIMARY KEY,
+        battle_id text NOT NULL,
+        line jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS lames_battle_chat_battle ON lames_battle_chat (battle_id, id);
     `,
   },
 ];
@@ -193,12 +210,53 @@ export class PgStore implements BattleStore {
     return stored;
   }
 
+  async appendChat(id: string, line: ChatLine): Promise<void> {
+    this.assertOpen();
+    assertId(id);
+    const json = JSON.stringify(chatLineSchema.parse(line));
+    await this.queue.run(id, async () => {
+      // One statement: the new row (none for a battle never saved) and the drop of the rows
+      // beyond the history (the subquery does not see the new row, so CHAT_HISTORY + 1 remain).
+      const { rows } = await this.pool.query<{ id: string }>(
+        `WITH added AS (
+           INSERT INTO lames_battle_chat (battle_id, line)
+           SELECT id, $2::jsonb FROM lames_battles WHERE id = $1 RETURNING id
+         ), dropped AS (
+           DELETE FROM lames_battle_chat WHERE battle_id = $1 AND id <= (
+             SELECT id FROM lames_battle_chat WHERE battle_id = $1 ORDER BY id DESC OFFSET $3 LIMIT 1
+           )
+         )
+         SELECT id FROM added`,
+        [id, json, CHAT_HISTORY],
+      );
+      if (rows.length === 0) throw new Error(`Cannot chat in battle ${id}: it has no saved record`);
+    });
+  }
+
+  async loadChat(id: string): Promise<ChatLine[]> {
+    this.assertOpen();
+    assertId(id);
+    return this.queue.run(id, async () => {
+      const { rows } = await this.pool.query<{ line: unknown }>(
+        'SELECT line FROM lames_battle_chat WHERE battle_id = $1 ORDER BY id DESC LIMIT $2',
+        [id, CHAT_HISTORY],
+      );
+      // A row that is not a chat line is never sent as one.
+      return rows.reverse().flatMap((r) => {
+        const parsed = chatLineSchema.safeParse(r.line);
+        return parsed.success ? [parsed.data as ChatLine] : [];
+      });
+    });
+  }
+
   async delete(id: string): Promise<void> {
     this.assertOpen();
     assertId(id);
     await this.queue.run(id, async () => {
       await this.pool.query(
-        'WITH dropped AS (DELETE FROM lames_battle_actions WHERE battle_id = $1) DELETE FROM lames_battles WHERE id = $1',
+        `WITH dropped AS (DELETE FROM lames_battle_actions WHERE battle_id = $1),
+              chat AS (DELETE FROM lames_battle_chat WHERE battle_id = $1)
+         DELETE FROM lames_battles WHERE id = $1`,
         [id],
       );
     });

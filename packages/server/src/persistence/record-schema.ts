@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { BattleRecord } from './store';
 import { upgradeState } from './upgrade';
+import { SPECTATOR_CHAT } from '../rooms/chat';
 
 /** Battle ids end up in file names and URLs: letters, digits, `_` and `-` only. */
 export const BATTLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -82,6 +83,7 @@ export const battleRecordSchema = z.looseObject({
   // Absent from records saved before the dice commitment (issue 12): such battles cannot be exported.
   dice: z.object({ seed: z.string().min(1), seedHash: sha256Hex, initialStateHash: sha256Hex }).optional(),
   rulesVersion: z.string().min(1).optional(),
+  spectatorChat: z.enum(SPECTATOR_CHAT).optional(),
   played: z.array(z.object({ seat: z.string().min(1), action: z.looseObject({ type: z.string() }), events: z.number().int().nonnegative(), stateHash: sha256Hex })).optional(),
 });
 

@@ -13,6 +13,7 @@
 import type { GameEvent, GameState, Seat } from '@lames/rules';
 import type { BattleSummary } from './summary';
 import type { ServerConfig } from '../config';
+import type { ChatLine, SpectatorChat } from '../rooms/chat';
 import { openFileStore } from './file-store';
 import { openPgStore } from './pg-store';
 
@@ -49,6 +50,8 @@ export interface BattleRecord {
   rulesVersion?: string;
   /** Every action `state` includes, in order, for the export; absent from battles created before issue 12. */
   played?: PlayedAction[];
+  /** Who of the spectators may read or write the chat (rooms/chat.ts); absent before the chat: the default. */
+  spectatorChat?: SpectatorChat;
 }
 
 /** One action of `played`: who sent what, how many events of the log it gave, and the state's hash after it. */
@@ -136,6 +139,13 @@ export interface BattleStore {
   lookup(ids: readonly string[]): Promise<BattleSummary[]>;
   /** Battles where only the creator ever sat, not updated since `before` (ISO date-time). */
   listExpired(before: string): Promise<string[]>;
+  /**
+   * Adds one chat line to a battle's chat history (rooms/chat.ts), apart
+   * from its record and journal; only the last CHAT_HISTORY lines are kept.
+   */
+  appendChat(id: string, line: ChatLine): Promise<void>;
+  /** The last CHAT_HISTORY chat lines of a battle, oldest first ([] when none). */
+  loadChat(id: string): Promise<ChatLine[]>;
   /** Waits for pending saves, then releases files or connections. */
   close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import type { BattleRoomDeps } from './deps';
 import type { BattleMetadata } from './metadata';
 import { joinOptionsSchema, newBattleOptionsSchema, parseCreateOptions, parseOptions, type NewBattleOptions } from './options';
 import { Refusal } from './refusals';
+import { audienceOf, CHAT_HISTORY, CHAT_REFUSALS, chatMessageSchema, DEFAULT_SPECTATOR_CHAT, historyFor, invalidChatRefusal, mayRead, withinChatRate, type ChatLine } from './chat';
 import { hashToken, issueToken } from './seat-keys';
 import { SeatBook } from './seats';
 import { actionAccepted, messageRefused } from '../ops/metrics';
@@ -32,7 +33,7 @@ type SeatAuth =
   | { creator?: undefined; request: SeatRequest; hash: string | null; fresh: { token: string; hash: string }; playerName: string };
 
 /** What stays the same in every save of a battle (the seed included: never send it before the end). */
-type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion'>;
+type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion' | 'spectatorChat'>;
 
 /** What a room opens with, new or resumed. */
 interface Opening {
@@ -42,6 +43,7 @@ interface Opening {
   access: BattleAccess | null;
   actions: number;
   played: PlayedAction[] | null;
+  chat: ChatLine[];
 }
 
 const SERVER_FAULT: Rejection = {
@@ -112,6 +114,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private played: PlayedAction[] | null = null;
   /** A resumed battle's claim across processes (scaling.ts), released after the last save. */
   private openClaim: OpenClaim | null = null;
+  /** The chat lines kept by the store (the last CHAT_HISTORY), for the history each seat gets on entering. */
+  private chat: ChatLine[] = [];
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -123,6 +127,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.access = opening.access;
     this.actions = opening.actions;
     this.played = opening.played;
+    this.chat = opening.chat;
     this.roomId = opening.head.id;
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
@@ -132,6 +137,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // Every handler first spends from the connection's message budget (limits/message-rate.ts).
     this.onMessage('action', (client: BattleClient, payload: unknown) => (withinMessageRate(client) ? this.onAction(client, payload) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('invites', (client: BattleClient) => (withinMessageRate(client) ? this.onInvites(client) : this.refuse(client, RATE_LIMITED)));
+    this.onMessage('chat', (client: BattleClient, payload: unknown) => (withinMessageRate(client) ? this.onChat(client, payload) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('handOver', (client: BattleClient) => (withinMessageRate(client) ? this.onHandOver(client) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('*', (client: BattleClient, type: unknown) =>
       withinMessageRate(client)
@@ -294,6 +300,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     const { seat, seatKey } = client.userData!;
     const dice = this.diceCommitment();
     client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
+    client.send('chatHistory', { spectatorChat: this.spectatorChat, lines: historyFor(this.chat, seat, this.spectatorChat) });
   }
 
   /** The hash of the seed for every seat from the start; the seed itself only once the battle has ended (issue 12). */
@@ -324,6 +331,44 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     client.leave(CloseCode.CONSENTED);
     this.afterSeatChange();
     await this.save();
+  }
+
+  // --- chat ------------------------------------------------------------------
+
+  private get spectatorChat() {
+    return this.head.spectatorChat ?? DEFAULT_SPECTATOR_CHAT;
+  }
+
+  /**
+   * A chat line (rooms/chat.ts): checked, stored, then sent to the seats
+   * that may read it, the author included (its echo says it was kept).
+   * Nothing is sent before the store has it, and a refusal goes to the
+   * author alone.
+   */
+  private async onChat(client: BattleClient, payload: unknown): Promise<void> {
+    const data = client.userData;
+    if (!data || !this.access || !this.seats.holds(data.seat, client.sessionId)) return this.refuseChat(client, CHAT_REFUSALS.chatNotAllowed);
+    if (!withinChatRate(client)) return this.refuseChat(client, CHAT_REFUSALS.chatRateLimited);
+    const parsed = chatMessageSchema.safeParse(payload);
+    if (!parsed.success) return this.refuseChat(client, invalidChatRefusal(parsed.error));
+    const audience = audienceOf(data.seat, parsed.data.to, this.spectatorChat);
+    if (!audience) return this.refuseChat(client, CHAT_REFUSALS.chatNotAllowed);
+    const line: ChatLine = { at: new Date().toISOString(), seat: data.seat, name: data.playerName, audience, text: parsed.data.text };
+    try {
+      await this.deps.store.appendChat(this.roomId, line);
+    } catch (e) {
+      this.deps.logError(`battle ${this.roomId}: could not store a chat line; it is refused`, e);
+      return this.refuseChat(client, CHAT_REFUSALS.chatStoreFailed);
+    }
+    this.chat.push(line);
+    if (this.chat.length > CHAT_HISTORY) this.chat.splice(0, this.chat.length - CHAT_HISTORY);
+    for (const c of this.clients) {
+      if (c.userData && mayRead(c.userData.seat, audience, this.spectatorChat)) c.send('chat', line);
+    }
+  }
+
+  private refuseChat(client: BattleClient, refusal: (typeof CHAT_REFUSALS)[keyof typeof CHAT_REFUSALS]): void {
+    client.send('chatRejected', refusal);
   }
 
   // --- actions ---------------------------------------------------------------
@@ -431,8 +476,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       createdAt: new Date().toISOString(),
       dice: { seed, seedHash: seedHash(seed), initialStateHash: stateHash(state) },
       rulesVersion: RULES_VERSION,
+      spectatorChat: options.spectatorChat,
     };
-    return { state, log: [], head, access: null, actions: 0, played: [] };
+    return { state, log: [], head, access: null, actions: 0, played: [], chat: [] };
   }
 
   /**
@@ -455,10 +501,12 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   private async loadForResume(id: string): Promise<Opening> {
     let record: BattleRecord | null;
+    let chat: ChatLine[] = [];
     try {
       const stored = await this.deps.store.load(id);
       // The snapshot, then every action journalled after it, replayed through the rules.
       record = stored && replayJournal(stored);
+      if (record) chat = await this.deps.store.loadChat(id);
     } catch (e) {
       this.deps.logError(`battle ${id}: could not be loaded`, e);
       throw new Refusal('storeUnavailable');
@@ -467,9 +515,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (record.status === 'ended') throw new Refusal('battleEnded', { id });
     if (!record.access) throw new Refusal('battleWithoutSeats', { id });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
-    const { state, log, access, dice, rulesVersion } = record;
-    const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }) };
-    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null };
+    const { state, log, access, dice, rulesVersion, spectatorChat } = record;
+    const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }), ...(spectatorChat && { spectatorChat }) };
+    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null, chat };
   }
 
   /**

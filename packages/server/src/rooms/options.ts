@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BATTLE_ID_PATTERN } from '../persistence/record-schema';
 import { Refusal } from './refusals';
 import { TOKEN_PATTERN } from './seat-keys';
+import { DEFAULT_SPECTATOR_CHAT, SPECTATOR_CHAT } from './chat';
 
 const playerName = z.string().trim().min(1).max(40);
 const token = z.string().regex(TOKEN_PATTERN, 'expected a 22-character key from a battle link');
@@ -17,6 +18,8 @@ export const newBattleOptionsSchema = z.object({
   listed: z.boolean().default(true),
   /** Whether the battle has a referee seat (always when its creator takes it). */
   referee: z.boolean().default(false),
+  /** What spectators may do in the chat (rooms/chat.ts): nothing, read the players', or talk among themselves. */
+  spectatorChat: z.enum(SPECTATOR_CHAT).default(DEFAULT_SPECTATOR_CHAT),
 });
 
 /** Taking a seat: with its key, with an invite, or (listed battles) by naming a free side or `spectator`. */
