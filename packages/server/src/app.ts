@@ -16,6 +16,9 @@ import { BODY_LIMIT, installHttpGuard } from './limits/http-guard';
 import { scalingOptions } from './scaling';
 import { useOneSchemaLibrary } from './sync/schema-library';
 import { ensureWebSocketGlobal } from './ws-global';
+import { mountOrganiser } from './organiser/routes';
+import { organiserTokenHash } from './organiser/token';
+import { openTournamentStore, type TournamentStore } from './organiser/tournament-store';
 
 export interface StartOptions {
   /** A store to use instead of openStore(config); the caller closes it. */
@@ -33,6 +36,8 @@ export interface StartOptions {
   /** Test hook: the TTL of battles only their creator joined, in ms (default: config.openBattleTtlHours). */
   openBattleTtlMs?: number;
   logError?: (message: string, error?: unknown) => void;
+  /** A tournament store to use instead of openTournamentStore(config); the caller closes it. */
+  tournaments?: TournamentStore;
 }
 
 export interface RunningServer {
@@ -62,6 +67,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logError,
   };
 
+  const tournaments = opts.tournaments ?? (await openTournamentStore(config));
+  const organiser = { store, tournaments, scenarios, newSeed: deps.newSeed, attempts: deps.attempts, trustProxy: config.trustProxy, tokenHash: await organiserTokenHash(config) };
   const httpServer = createServer();
   const server = new Server({
     // No client message comes near 16 KiB (a deployment of a whole side is about 2 KiB).
@@ -70,7 +77,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     greet: false,
     // main.ts owns the signals: a library call must not install process handlers.
     gracefullyShutdown: false,
-    express: (app: Application) => mountRoutes(app, { store, scenarios, clientDir: config.clientDir, logError }),
+    express: (app: Application) => {
+      mountOrganiser(app, organiser);
+      mountRoutes(app, { store, scenarios, clientDir: config.clientDir, logError });
+    },
   });
   server.define('battle', battleRoomWith(deps));
   await server.listen(config.port, config.host);
@@ -87,6 +97,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       await server.gracefullyShutdown(false);
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       if (!opts.store) await store.close();
+      if (!opts.tournaments) await tournaments.close();
     })());
   return { port, close };
 }

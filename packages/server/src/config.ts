@@ -28,6 +28,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Battles one client address may create per hour. */
   createsPerHour: number;
+  /** The organisers' token (issue 12); unset: generated at first start on the embedded store (organiser/token.ts). */
+  organiserToken?: string;
 }
 
 // This file is packages/server/src/config.ts under ts-jest and
@@ -52,6 +54,7 @@ const EXPECTED = {
   LAMES_TRUST_PROXY: '1 or 0 (true or false)',
   LAMES_CORS_ORIGINS: 'comma-separated origins such as https://example.org (scheme, host and port only)',
   LAMES_CREATES_PER_HOUR: 'a whole number from 1 to 100000',
+  LAMES_ORGANISER_TOKEN: 'at least 16 characters without spaces',
 } as const;
 
 type VarName = keyof typeof EXPECTED;
@@ -108,6 +111,7 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(100_000))
     .optional(),
+  LAMES_ORGANISER_TOKEN: z.string().regex(/^\S{16,256}$/).optional(),
 });
 
 /** An origin as browsers send it: http(s), host, optional port, nothing after. */
@@ -160,5 +164,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: v.LAMES_TRUST_PROXY ?? false,
     corsOrigins: v.LAMES_CORS_ORIGINS ?? [],
     createsPerHour: v.LAMES_CREATES_PER_HOUR ?? DEFAULT_CREATES_PER_HOUR,
+    ...(v.LAMES_ORGANISER_TOKEN && { organiserToken: v.LAMES_ORGANISER_TOKEN }),
   };
 }
