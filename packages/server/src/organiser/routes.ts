@@ -81,8 +81,9 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
     const round = t.rounds.find((r) => String(r.number) === req.params.n);
     if (!round) throw new OrganiserError(404, 'no such round');
     const { rows, skipped } = await freshRoundInvites(deps, t, round.number, body.origin ?? originOf(req));
-    if (format === 'csv') return void sendCsv(res, `invites-round-${round.number}.csv`, toCsv(INVITE_HEADER, rows.map(inviteCells)));
-    res.json({ invites: rows, skipped });
+    const csv = toCsv(INVITE_HEADER, rows.map(inviteCells));
+    if (format === 'csv') return void sendCsv(res, `invites-round-${round.number}.csv`, csv);
+    res.json({ invites: rows, skipped, csv });
   }));
   router.post('/tournaments/:id/battles/:battleId/adjudicate', wrap(async (req, res) => {
     const body = parse(adjudicateSchema, req.body);
