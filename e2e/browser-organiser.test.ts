@@ -108,7 +108,7 @@ test('an organiser runs a 4-player round-robin from the page; the invite links s
     await org.screenshot({ path: join(SHOTS, `organiser-fr-${w}.png`), fullPage: true });
   }
   await org.click('#lang-toggle');
-  await org.locator('text=Standings').waitFor();
+  await org.locator('h2', { hasText: 'Standings' }).waitFor();
   for (const [w, hgt] of [[390, 844], [1280, 800], [1920, 1080]]) {
     await org.setViewportSize({ width: w, height: hgt });
     await org.screenshot({ path: join(SHOTS, `organiser-en-${w}.png`), fullPage: true });
