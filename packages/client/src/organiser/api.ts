@@ -61,6 +61,7 @@ export interface InviteRow {
   battleId: string;
   player: string;
   seat: string;
+  seatName: string;
   link: string;
 }
 

@@ -161,7 +161,7 @@ export class OrganiserPage {
       h(
         'section',
         { class: 'card', 'data-testid': 'tournament' },
-        h('div', { class: 'card-head' }, h('h2', {}, d.tournament.name), h('button', { class: 'btn', onclick: () => ((this.detail = null), (this.invites = null), void this.loadList()) }, '×')),
+        h('div', { class: 'card-head' }, h('h2', {}, d.tournament.name), h('button', { class: 'btn', id: 'close-tournament', title: t('organiser.tournaments'), 'aria-label': t('organiser.tournaments'), onclick: () => ((this.detail = null), (this.invites = null), void this.loadList()) }, '×')),
         h('p', { class: 'muted' }, d.tournament.players.map((p) => p.name).join(', ')),
         h(
           'div',

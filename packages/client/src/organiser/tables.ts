@@ -16,7 +16,7 @@ export function inviteTable(rows: InviteRow[]): HTMLElement {
       rows.map((r) => {
         const input = h('input', { type: 'text', readonly: true, value: r.link, class: 'link-input', 'data-testid': 'invite-link', 'data-player': r.player, 'data-seat': r.seat, 'aria-label': `${r.player} ${t('organiser.link')}` });
         input.addEventListener('focus', () => input.select());
-        return h('tr', {}, h('td', {}, r.player), h('td', {}, r.seat), h('td', { class: 'org-link' }, input, h('button', { class: 'btn', onclick: () => void copy(r.link, input) }, t('link.copy'))));
+        return h('tr', {}, h('td', {}, r.player), h('td', {}, r.seatName), h('td', { class: 'org-link' }, input, h('button', { class: 'btn', onclick: () => void copy(r.link, input) }, t('link.copy'))));
       }),
     ),
   );
@@ -31,7 +31,7 @@ export function battleTable(battles: BattleStatus[], on: BattleRowHandlers): HTM
   return h(
     'table',
     { class: 'org-table', 'data-testid': 'battle-table' },
-    h('thead', {}, h('tr', {}, [t('organiser.round'), t('organiser.pairing'), t('organiser.status'), t('organiser.lastAction'), t('organiser.result')].map((c) => h('th', {}, c)))),
+    h('thead', {}, h('tr', {}, [t('organiser.round'), t('organiser.pairing'), t('organiser.status'), t('organiser.lastAction'), t('organiser.result')].map((c, i) => h('th', { class: i === 3 ? 'org-when' : null }, c)))),
     h('tbody', {}, battles.map((b) => battleRow(b, on))),
   );
 }
@@ -44,7 +44,7 @@ function battleRow(b: BattleStatus, on: BattleRowHandlers): HTMLElement {
     h('td', {}, String(b.round)),
     h('td', {}, pairing),
     h('td', {}, phaseText(b)),
-    h('td', { class: 'small' }, b.lastActionAt ? new Date(b.lastActionAt).toLocaleString() : '—'),
+    h('td', { class: 'small org-when' }, b.lastActionAt ? new Date(b.lastActionAt).toLocaleString() : '—'),
     h('td', {}, b.result ? resultText(b) : b.phase === 'missing' ? '—' : adjudicateForm(b, on)),
   );
 }

@@ -19,11 +19,16 @@ export interface InviteRow {
   player: string;
   /** A side id, `referee` or `spectator`. */
   seat: string;
+  /** The side's name in the scenario (the seat id for the referee and spectators). */
+  seatName: string;
   link: string;
 }
 
 export const INVITE_HEADER = ['round', 'battle', 'battle name', 'player', 'seat', 'link'];
-export const inviteCells = (r: InviteRow) => [r.round, r.battleId, r.battleName, r.player, r.seat, r.link];
+export const inviteCells = (r: InviteRow) => [r.round, r.battleId, r.battleName, r.player, r.seatName, r.link];
+
+/** A seat's name as players know it: the scenario's side name. */
+export const seatNameOf = (scenario: Scenario | undefined, seat: string) => scenario?.sides.find((s) => s.id === seat)?.name ?? seat;
 
 /** The next round of the round-robin schedule, or an error once every round was played. */
 export function nextRoundRobin(t: Tournament): { pairings: Pairing[] } {
@@ -72,7 +77,7 @@ export async function createRound(opts: {
     round.battles.push({ battleId: opened.battleId, sides: [{ side: firstSide, playerId: pairing.first }, { side: secondSide, playerId: pairing.second }] });
     for (const invite of opened.invites) {
       const player = playerOf[invite.seat] ? names.get(playerOf[invite.seat])! : `(${invite.seat})`;
-      invites.push({ round: number, battleId: opened.battleId, battleName, player, seat: invite.seat, link: inviteLink(opts.origin, opened.battleId, invite.token) });
+      invites.push({ round: number, battleId: opened.battleId, battleName, player, seat: invite.seat, seatName: seatNameOf(scenario, invite.seat), link: inviteLink(opts.origin, opened.battleId, invite.token) });
     }
   }
   const paired = new Set(pairings.flatMap((p) => [p.first, p.second]));

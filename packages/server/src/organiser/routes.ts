@@ -9,7 +9,7 @@ import { battleStatuses, reissueInvites, type BattleStatus } from './battles';
 import { toCsv } from './csv';
 import type { Tournament } from './model';
 import { roundRobin } from './pairings';
-import { checkPairings, createRound, INVITE_HEADER, inviteCells, inviteLink, nextRoundRobin, OrganiserError, type InviteRow } from './rounds';
+import { checkPairings, createRound, INVITE_HEADER, inviteCells, inviteLink, nextRoundRobin, OrganiserError, seatNameOf, type InviteRow } from './rounds';
 import { adjudicateSchema, createRoundSchema, createTournamentSchema, describe, formatQuerySchema, invitesSchema } from './schemas';
 import { standingsOf, type BattleOutcome } from './standings';
 import type { TournamentStore } from './tournament-store';
@@ -148,7 +148,7 @@ async function freshRoundInvites(deps: OrganiserDeps, t: Tournament, number: num
     for (const invite of invites) {
       const playerId = battle.sides.find((s) => s.side === invite.seat)?.playerId;
       const player = playerId ? names.get(playerId)! : `(${invite.seat})`;
-      rows.push({ round: number, battleId: battle.battleId, battleName: summary?.battleName ?? '', player, seat: invite.seat, link: inviteLink(origin, battle.battleId, invite.token) });
+      rows.push({ round: number, battleId: battle.battleId, battleName: summary?.battleName ?? '', player, seat: invite.seat, seatName: seatNameOf(deps.scenarios.get(t.scenarioId), invite.seat), link: inviteLink(origin, battle.battleId, invite.token) });
     }
   }
   return { rows, skipped };
