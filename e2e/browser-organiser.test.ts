@@ -94,9 +94,16 @@ test('an organiser runs a 4-player round-robin from the page; the invite links s
   const other = await org.locator('tr[data-battle]').evaluateAll((rows, id) => rows.map((r) => r.getAttribute('data-battle')!).find((x) => x !== id)!, battleId);
   const row = org.locator(`tr[data-battle="${other}"]`);
   await row.locator('summary').click();
-  await row.locator('input').fill('forfait');
-  await row.locator('button').click();
+  await row.locator('details input').fill('forfait');
+  await row.locator('details button').click();
   await org.waitForFunction((id) => /forfait/.test(document.querySelector(`tr[data-battle="${id}"]`)?.textContent ?? ''), other);
+  // a seat given to someone else: a new link, shown alone in the invites card
+  await row.locator('button[data-reassign]').first().click();
+  await org.locator('[data-testid="confirm-dialog"] button[data-action="dialog-ok"]').click();
+  await org.waitForFunction(() => document.querySelectorAll('input[data-testid="invite-link"]').length === 1);
+  const fresh = await org.locator('input[data-testid="invite-link"]').inputValue();
+  expect(links.map((l) => l.link)).not.toContain(fresh);
+  expect(fresh).toContain(`/b/${other}/i/`);
   const standings = await downloaded(org, '#export-standings');
   expect(standings.split('\r\n')[0]).toBe('rank,player,played,wins,draws,losses,byes,score,victory points');
   expect(standings.split('\r\n')[1]).toMatch(/^1,[^,]+,1,1,0,0,0,1,0$/);

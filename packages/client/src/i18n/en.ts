@@ -624,4 +624,7 @@ export const en: Record<TextKey, string> = {
   'organiser.exportStandings': 'Standings CSV',
   'organiser.exportResults': 'Results CSV',
   'organiser.byeList': 'Bye: {names}',
+  'organiser.reassign': 'New link',
+  'organiser.reassignHint': 'Gives this seat to someone else: the current key stops working.',
+  'organiser.reassignConfirm': 'The seat of {player} gets a new invitation link; its current key stops working.',
 };

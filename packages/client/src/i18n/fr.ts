@@ -622,6 +622,9 @@ export const fr = {
   'organiser.exportStandings': 'Classement CSV',
   'organiser.exportResults': 'Résultats CSV',
   'organiser.byeList': 'Exempt(s) : {names}',
+  'organiser.reassign': 'Nouveau lien',
+  'organiser.reassignHint': 'Donne ce siège à quelqu’un d’autre : la clé actuelle ne marche plus.',
+  'organiser.reassignConfirm': 'Le siège de {player} recevra un nouveau lien d’invitation ; sa clé actuelle cessera de fonctionner.',
 };
 
 export type TextKey = keyof typeof fr;

@@ -94,5 +94,7 @@ export const nextRoundRobin = (id: string) => json<{ invites: InviteRow[]; csv: 
 export const freshInvites = (id: string, round: number) => json<{ invites: InviteRow[]; skipped: string[]; csv: string }>(`/tournaments/${id}/rounds/${round}/invites`, { body: { origin: location.origin } });
 export const adjudicate = (id: string, battleId: string, winner: string | null, reason: string) =>
   json<{ ok: true }>(`/tournaments/${id}/battles/${battleId}/adjudicate`, { body: { winner, reason } });
+export const reassign = (id: string, battleId: string, seat: string) =>
+  json<{ invite: InviteRow; csv: string }>(`/tournaments/${id}/battles/${battleId}/reassign`, { body: { seat, origin: location.origin } });
 /** A CSV export (standings, results), read with the token: a plain link could not carry it. */
 export const exportCsv = async (id: string, what: 'standings' | 'results') => (await call(`/tournaments/${id}/${what}?format=csv`)).text();

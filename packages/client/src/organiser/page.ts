@@ -1,6 +1,7 @@
 import { onLangChange, pick, t, toggleLang } from '../i18n';
 import { fetchScenarios, type ScenarioSummary } from '../net/api';
 import { copy } from '../ui/copy';
+import { confirmDialog } from '../ui/dialog';
 import { clear, h } from '../ui/dom';
 import * as api from './api';
 import { battleTable, inviteTable, standingsTable } from './tables';
@@ -172,7 +173,7 @@ export class OrganiserPage {
         ),
       ),
       this.invites ? this.invitesCard(this.invites) : null,
-      h('section', { class: 'card' }, h('h2', {}, t('organiser.battles')), battleTable(d.battles, { adjudicate: (b, winner, reason) => void this.run(async () => (await api.adjudicate(id, b.battleId, winner, reason), void (this.detail = await api.tournamentDetail(id)))) }), byes.length ? h('p', { class: 'muted small' }, t('organiser.byeList', { names: byes.join(' · ') })) : null),
+      h('section', { class: 'card' }, h('h2', {}, t('organiser.battles')), battleTable(d.battles, { adjudicate: (b, winner, reason) => void this.adjudicate(id, b.battleId, winner, reason), reassign: (b, side) => void this.reassign(id, b, side) }), byes.length ? h('p', { class: 'muted small' }, t('organiser.byeList', { names: byes.join(' · ') })) : null),
       h(
         'section',
         { class: 'card' },
@@ -203,6 +204,24 @@ export class OrganiserPage {
       ),
       inviteTable(inv.rows),
     );
+  }
+
+  private adjudicate(id: string, battleId: string, winner: string | null, reason: string): Promise<void> {
+    return this.run(async () => {
+      await api.adjudicate(id, battleId, winner, reason);
+      this.detail = await api.tournamentDetail(id);
+    });
+  }
+
+  /** After a confirmation: the seat's holder loses it; the new link is shown in the invites card. */
+  private async reassign(id: string, b: api.BattleStatus, side: string): Promise<void> {
+    const player = b.sides.find((s) => s.side === side)?.player ?? side;
+    if (!(await confirmDialog(t('organiser.reassign'), t('organiser.reassignConfirm', { player }), t('organiser.reassign')))) return;
+    return this.run(async () => {
+      const { invite, csv } = await api.reassign(id, b.battleId, side);
+      this.invites = { round: b.round, rows: [invite], csv, skipped: 0 };
+      this.detail = await api.tournamentDetail(id);
+    });
   }
 
   private nextRound(id: string): Promise<void> {

@@ -24,6 +24,8 @@ export function inviteTable(rows: InviteRow[]): HTMLElement {
 
 export interface BattleRowHandlers {
   adjudicate(battle: BattleStatus, winner: string | null, reason: string): void;
+  /** A new invite for the seat; whoever holds it loses it. */
+  reassign(battle: BattleStatus, side: string): void;
 }
 
 export function battleTable(battles: BattleStatus[], on: BattleRowHandlers): HTMLElement {
@@ -37,7 +39,14 @@ export function battleTable(battles: BattleStatus[], on: BattleRowHandlers): HTM
 }
 
 function battleRow(b: BattleStatus, on: BattleRowHandlers): HTMLElement {
-  const pairing = b.sides.map((s) => h('div', { 'data-claimed': String(s.claimed) }, `${s.claimed ? '✓' : '…'} ${s.player} (${s.sideName})`));
+  const pairing = b.sides.map((s) =>
+    h(
+      'div',
+      { 'data-claimed': String(s.claimed) },
+      `${s.claimed ? '✓' : '…'} ${s.player} (${s.sideName}) `,
+      b.phase === 'ended' ? null : h('button', { class: 'link', 'data-reassign': s.side, title: t('organiser.reassignHint'), onclick: () => on.reassign(b, s.side) }, t('organiser.reassign')),
+    ),
+  );
   return h(
     'tr',
     { 'data-battle': b.battleId, 'data-phase': b.phase },

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { matchMaker } from '@colyseus/core';
 import { createGame, type Scenario } from '@lames/rules';
 import { replayJournal } from '../persistence/journal';
 import type { BattleAccess, BattleStore, BattleSummary, SeatAccess } from '../persistence/store';
-import { freshInvites, type Invite } from '../rooms/access';
+import { freshInvites, handOver, type Invite } from '../rooms/access';
 import type { Adjudication, Tournament, TournamentBattle } from './model';
 import type { BattleOutcome } from './standings';
 
@@ -65,6 +66,27 @@ export async function reissueInvites(store: BattleStore, battleId: string): Prom
   const invites = await freshInvites(access);
   await store.save({ ...record, log: [...record.log], access, updatedAt: new Date().toISOString() });
   return invites;
+}
+
+/**
+ * Gives a seat to someone else: its key (or pending invite) stops working and
+ * a new invite comes back, as when a holder hands the seat over
+ * (rooms/access.ts handOver). Null when the battle or the seat does not exist.
+ * The caller checks first that no room runs the battle.
+ */
+export async function reassignSeat(store: BattleStore, battleId: string, seat: string): Promise<Invite | null> {
+  const stored = await store.load(battleId);
+  if (!stored?.access || !Object.hasOwn(stored.access.seats, seat)) return null;
+  const record = replayJournal(stored);
+  const access = structuredClone(record.access!);
+  const invite = await handOver(access, seat);
+  await store.save({ ...record, log: [...record.log], access, updatedAt: new Date().toISOString() });
+  return invite;
+}
+
+/** Whether a room runs the battle now: it then owns the seats, and would save its own over a change made here. */
+export async function roomIsOpen(battleId: string): Promise<boolean> {
+  return (await matchMaker.query({ name: 'battle', roomId: battleId })).length > 0;
 }
 
 export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'ended' | 'missing';

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { matchMaker } from '@colyseus/core';
 import type { Scenario } from '@lames/rules';
 import express, { type Application, type Request, type Response } from 'express';
 import type { AttemptThrottle } from '../limits/attempts';
 import type { BattleStore } from '../persistence/store';
 import { requireOrganiser } from './auth';
-import { battleStatuses, reissueInvites, type BattleStatus } from './battles';
+import { battleStatuses, reassignSeat, reissueInvites, roomIsOpen, type BattleStatus } from './battles';
 import { toCsv } from './csv';
 import type { Tournament } from './model';
 import { roundRobin } from './pairings';
 import { checkPairings, createRound, INVITE_HEADER, inviteCells, inviteLink, nextRoundRobin, OrganiserError, seatNameOf, type InviteRow } from './rounds';
-import { adjudicateSchema, createRoundSchema, createTournamentSchema, describe, formatQuerySchema, invitesSchema } from './schemas';
+import { adjudicateSchema, reassignSchema, createRoundSchema, createTournamentSchema, describe, formatQuerySchema, invitesSchema } from './schemas';
 import { standingsOf, type BattleOutcome } from './standings';
 import type { TournamentStore } from './tournament-store';
 
@@ -97,6 +96,21 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
     if (!t) throw new OrganiserError(404, 'no such tournament');
     res.json({ ok: true });
   }));
+  router.post('/tournaments/:id/battles/:battleId/reassign', wrap(async (req, res) => {
+    const body = parse(reassignSchema, req.body);
+    const t = await found(deps, req);
+    const battle = t.rounds.flatMap((r) => r.battles).find((b) => b.battleId === req.params.battleId);
+    if (!battle) throw new OrganiserError(404, 'no such battle in this tournament');
+    if (await roomIsOpen(battle.battleId)) throw new OrganiserError(409, 'the battle is open in a room right now: try again once its players have left');
+    const invite = await reassignSeat(deps.store, battle.battleId, body.seat);
+    if (!invite) throw new OrganiserError(404, `no seat ${body.seat} in this battle`);
+    const playerId = battle.sides.find((s) => s.side === body.seat)?.playerId;
+    const player = playerId ? (t.players.find((p) => p.id === playerId)?.name ?? playerId) : `(${body.seat})`;
+    const round = t.rounds.find((r) => r.battles.includes(battle))!.number;
+    const battleName = (await deps.store.lookup([battle.battleId]))[0]?.battleName ?? '';
+    const row: InviteRow = { round, battleId: battle.battleId, battleName, player, seat: body.seat, seatName: seatNameOf(deps.scenarios.get(t.scenarioId), body.seat), link: inviteLink(body.origin ?? originOf(req), battle.battleId, invite.token) };
+    res.json({ invite: row, csv: toCsv(INVITE_HEADER, [inviteCells(row)]) });
+  }));
   router.get('/tournaments/:id/standings', wrap(async (req, res) => {
     const t = await found(deps, req);
     const { format } = parse(formatQuerySchema, req.query);
@@ -139,7 +153,7 @@ async function freshRoundInvites(deps: OrganiserDeps, t: Tournament, number: num
   const rows: InviteRow[] = [];
   const skipped: string[] = [];
   for (const battle of round.battles) {
-    if ((await matchMaker.query({ name: 'battle', roomId: battle.battleId })).length > 0) {
+    if (await roomIsOpen(battle.battleId)) {
       skipped.push(battle.battleId);
       continue;
     }

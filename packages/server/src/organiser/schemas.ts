@@ -42,6 +42,9 @@ export const adjudicateSchema = z.object({
   reason: z.string().trim().min(1, 'a reason is required').max(500),
 });
 
+/** A side id or `referee`: its holder's key stops working, a new invite comes back. */
+export const reassignSchema = z.object({ seat: z.string().min(1).max(64).refine((s) => s !== 'spectator', 'the spectator link is shared: ask for fresh invites'), origin: origin.optional() });
+
 export const formatQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
 
 export function describe(error: z.ZodError): string {
