@@ -58,6 +58,7 @@ test('an organiser runs a 4-player round-robin from the page; the invite links s
   await org.fill('#t-name', 'Coupe du Gué');
   await org.selectOption('#t-scenario', 'the-ford');
   await org.fill('#t-players', 'Anne\nBertrand\nCécile\nDenis');
+  await org.screenshot({ path: join(SHOTS, 'organiser-create-fr-1280.png'), fullPage: true });
   await org.click('#t-create');
   await org.locator('[data-testid="tournament"]').waitFor();
 
