@@ -7,6 +7,7 @@ import { errorText } from './net/errors';
 import { seatKeys } from './net/keys';
 import { parseLink } from './net/links';
 import { toast } from './ui/toast';
+import { OrganiserPage } from './organiser/page';
 
 /**
  * The page: the lobby or a battle. A seat link in the fragment is read once,
@@ -20,6 +21,15 @@ document.documentElement.lang = lang();
 function showLobby(options: LobbyOptions = {}): void {
   document.title = t('app.title');
   new Lobby((room) => void showGame(room), options).mount(app);
+}
+
+function showOrganiser(): void {
+  const page = new OrganiserPage(() => {
+    page.unmount();
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    showLobby();
+  });
+  page.mount(app);
 }
 
 async function showGame(room: BattleRoom): Promise<void> {
@@ -47,6 +57,8 @@ async function enter(battleId: string, secret: Omit<EnterOptions, 'playerName'>,
 }
 
 async function boot(): Promise<void> {
+  // the organiser page (issue 12): its own route, no seat involved
+  if (/^#\/organiser\/?$/.test(window.location.hash)) return showOrganiser();
   const link = parseLink(window.location.hash);
   if (link) {
     // the secret leaves the address bar (and the history) at once

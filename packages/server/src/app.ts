@@ -20,6 +20,9 @@ import { colyseusLogger, createLogger, logErrorWith } from './ops/logger';
 import { errorLogged, metricsRoute, timedStore } from './ops/metrics';
 import type { Logger } from 'pino';
 import { ensureWebSocketGlobal } from './ws-global';
+import { mountOrganiser } from './organiser/routes';
+import { organiserTokenHash } from './organiser/token';
+import { openTournamentStore, type TournamentStore } from './organiser/tournament-store';
 
 export interface StartOptions {
   /** A store to use instead of openStore(config); the caller closes it. */
@@ -39,6 +42,8 @@ export interface StartOptions {
   /** Where the structured logs go (default: JSON lines on stdout); logError, when given, replaces its error lines. */
   logger?: Logger;
   logError?: (message: string, error?: unknown) => void;
+  /** A tournament store to use instead of openTournamentStore(config); the caller closes it. */
+  tournaments?: TournamentStore;
 }
 
 export interface RunningServer {
@@ -69,6 +74,8 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     logError,
   };
 
+  const tournaments = opts.tournaments ?? (await openTournamentStore(config));
+  const organiser = { store, tournaments, scenarios, newSeed: deps.newSeed, attempts: deps.attempts, trustProxy: config.trustProxy, tokenHash: await organiserTokenHash(config) };
   const httpServer = createServer();
   const scaling = scalingOptions(config);
   let shuttingDown = false;
@@ -84,6 +91,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       // Before the lobby routes and the client files: probes and scrapes must not fall through to them.
       mountHealth(app, { store, presence: scaling.presence, isShuttingDown: () => shuttingDown, logger });
       app.get('/metrics', metricsRoute(config.metricsToken));
+      mountOrganiser(app, organiser);
       mountRoutes(app, { store, scenarios, clientDir: config.clientDir, logError });
     },
   });
@@ -104,6 +112,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       await server.gracefullyShutdown(false);
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       if (!opts.store) await store.close();
+      if (!opts.tournaments) await tournaments.close();
     })());
   return { port, close };
 }

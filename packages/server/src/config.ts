@@ -32,6 +32,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** host:port (optionally with a path) where clients reach THIS process, when several run behind one entry point. */
   publicAddress?: string;
+  /** The organisers' token (issue 12); unset: generated at first start on the embedded store (organiser/token.ts). */
+  organiserToken?: string;
 }
 
 // This file is packages/server/src/config.ts under ts-jest and
@@ -58,6 +60,7 @@ const EXPECTED = {
   LAMES_CREATES_PER_HOUR: 'a whole number from 1 to 100000',
   LAMES_METRICS_TOKEN: 'a token of at least 16 characters, without spaces',
   LAMES_PUBLIC_ADDRESS: 'host:port, optionally followed by a path, without a scheme (e.g. lames.example.org/node1)',
+  LAMES_ORGANISER_TOKEN: 'at least 16 characters without spaces',
 } as const;
 
 type VarName = keyof typeof EXPECTED;
@@ -120,6 +123,7 @@ const envSchema = z.object({
     // No scheme: the SDK adds ws:// or wss:// itself, as the page was loaded.
     .regex(/^(?!.*\/\/)[A-Za-z0-9.[\]:-]+(\/[A-Za-z0-9._~/-]*)?$/)
     .optional(),
+  LAMES_ORGANISER_TOKEN: z.string().regex(/^\S{16,256}$/).optional(),
 });
 
 /** An origin as browsers send it: http(s), host, optional port, nothing after. */
@@ -178,5 +182,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     createsPerHour: v.LAMES_CREATES_PER_HOUR ?? DEFAULT_CREATES_PER_HOUR,
     metricsToken: v.LAMES_METRICS_TOKEN,
     publicAddress: v.LAMES_PUBLIC_ADDRESS,
+    ...(v.LAMES_ORGANISER_TOKEN && { organiserToken: v.LAMES_ORGANISER_TOKEN }),
   };
 }

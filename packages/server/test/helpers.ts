@@ -57,6 +57,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     corsOrigins: [],
     // Tests open many battles from 127.0.0.1; test/limits/ checks the real budget.
     createsPerHour: 100_000,
+    // A fixed organiser token: no token generated and printed at every test server's start.
+    organiserToken: 'test-organiser-token-0000',
     ...overrides,
   };
 }

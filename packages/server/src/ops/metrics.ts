@@ -50,8 +50,7 @@ const actionLatency = new Histogram({
   registers: [registry],
 });
 
-const STORE_OPERATIONS = ['save', 'append', 'load', 'delete', 'listListed', 'lookup', 'listExpired'] as const;
-type StoreOperation = (typeof STORE_OPERATIONS)[number];
+const STORE_OPERATIONS = ['save', 'append', 'load', 'delete', 'listListed', 'lookup', 'listExpired', 'appendChat', 'loadChat'] as const;
 
 const storeLatency = new Histogram({
   name: 'lames_store_latency_seconds',
@@ -80,25 +79,32 @@ export function errorLogged(): void {
   errors.inc();
 }
 
-/** The same store, each call timed into lames_store_latency_seconds. */
+/**
+ * The same store, each call timed into lames_store_latency_seconds. A proxy
+ * rather than a copy: a store's methods live on its class's prototype, and
+ * every one of them (those added later too) must stay reachable.
+ */
 export function timedStore(store: BattleStore): BattleStore {
-  const timed = { ...store } as BattleStore;
-  for (const op of STORE_OPERATIONS) {
-    const call = store[op] as (...args: unknown[]) => Promise<unknown>;
-    (timed as unknown as Record<StoreOperation, unknown>)[op] = async (...args: unknown[]) => {
-      const end = storeLatency.startTimer({ operation: op });
-      try {
-        const result = await call.apply(store, args);
-        end({ outcome: 'ok' });
-        return result;
-      } catch (e) {
-        end({ outcome: 'error' });
-        throw e;
-      }
-    };
-  }
-  timed.close = () => store.close();
-  return timed;
+  const timed = new Set<string>(STORE_OPERATIONS);
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      const call = value as (...args: unknown[]) => unknown;
+      if (typeof prop !== 'string' || !timed.has(prop)) return call.bind(target);
+      return async (...args: unknown[]) => {
+        const end = storeLatency.startTimer({ operation: prop });
+        try {
+          const result = await call.apply(target, args);
+          end({ outcome: 'ok' });
+          return result;
+        } catch (e) {
+          end({ outcome: 'error' });
+          throw e;
+        }
+      };
+    },
+  });
 }
 
 /**

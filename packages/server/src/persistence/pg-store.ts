@@ -87,12 +87,26 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       CREATE INDEX IF NOT EXISTS lames_battle_chat_battle ON lames_battle_chat (battle_id, id);
     `,
   },
+  {
+    // Organisers' tournaments (issue 12): one row each, the whole tournament
+    // (players, rounds, adjudications; no secret) in record.
+    version: 5,
+    sql: `
+      CREATE TABLE IF NOT EXISTS lames_tournaments (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        record jsonb NOT NULL
+      );
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same in every Lames process.
 const MIGRATION_LOCK = 0x4c414d45; // "LAME"
 
-async function migrate(client: PoolClient): Promise<void> {
+export async function migrate(client: PoolClient): Promise<void> {
   await client.query('BEGIN');
   try {
     // Two servers starting together must not both apply the same step.

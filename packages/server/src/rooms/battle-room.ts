@@ -1,7 +1,8 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
-import { actionSchema, apply, createGame, eventsFor, reject, RULES_VERSION, seedHash, stateHash, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, eventsFor, reject, stateHash, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
+import { newBattleFacts } from '../persistence/new-battle';
 import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
@@ -467,15 +468,14 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (!scenario) throw new Refusal('unknownScenario', { id: options.scenarioId });
     if (options.seat !== 'referee' && !scenario.sides.some((s) => s.id === options.seat)) throw new Refusal('unknownSeat', { seat: options.seat });
     this.opening = options;
-    const seed = this.deps.newSeed();
-    const state = createGame(scenario, seed);
+    const { state, dice, rulesVersion } = newBattleFacts(scenario, this.deps.newSeed());
     const head: RecordHead = {
       id: this.roomId,
       battleName: options.battleName ?? scenario.name.fr,
       scenarioId: scenario.id,
       createdAt: new Date().toISOString(),
-      dice: { seed, seedHash: seedHash(seed), initialStateHash: stateHash(state) },
-      rulesVersion: RULES_VERSION,
+      dice,
+      rulesVersion,
       spectatorChat: options.spectatorChat,
     };
     return { state, log: [], head, access: null, actions: 0, played: [], chat: [] };
