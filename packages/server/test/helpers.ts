@@ -86,7 +86,7 @@ export interface Invite {
 }
 
 export interface Inbox {
-  welcome: Array<{ seat: string; battleId: string; log: unknown[]; seatKey?: string; invites?: Invite[] }>;
+  welcome: Array<{ seat: string; battleId: string; log: unknown[]; seatKey?: string; invites?: Invite[]; dice?: { seedHash: string; seed?: string } }>;
   events: Array<Array<Record<string, unknown>>>;
   rejected: Array<{ code: string; section: string; message: { fr: string; en: string } }>;
   storeError: unknown[];
