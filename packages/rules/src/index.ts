@@ -104,5 +104,5 @@ export type { Modifier, TestKind } from './tests/roll';
 export { RULES_VERSION } from './version';
 export { EXPORT_FORMAT, exportBattle, firstDifference, seedHash, verifyExport } from './verify/battle-export';
 export type { BattleExport, ExportedAction, PlayedBattle, Verdict } from './verify/battle-export';
-export { disciplinePreviews, disengagementPreview, testChance, recoveryTestPreview } from './tests/odds';
+export { crossingPreviews, disciplinePreviews, disengagementPreview, testChance, recoveryTestPreview } from './tests/odds';
 export type { TestPreview } from './tests/odds';

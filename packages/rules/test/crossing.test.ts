@@ -1,4 +1,4 @@
-import { apply, crossingModifiers, fixedDice, GameState, Unit } from '../src';
+import { apply, crossingModifiers, crossingPreviews, fixedDice, GameState, testChance, Unit } from '../src';
 import { crossedLeavingStack } from '../src/units/crossing';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
@@ -104,5 +104,31 @@ describe('§2.3.1.1 a move leaving its own stack backward crosses the units behi
     const r = turnAboutAndGo('b2');
     expect(r.events.find((e) => e.type === 'moved')).toMatchObject({ cost: 2.5 + 0.5 });
     expect(r.events.some((e) => e.type === 'test' && e.test === 'crossing')).toBe(false);
+  });
+});
+
+describe('§2.3.1.2 the crossing test a move would owe, before choosing it (issue 11: odds of every test a player chooses into)', () => {
+  const through = () => free(game([unit('a', 'blue', '0506', 0, cavalry), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+  const arrival = (hexes: string[]) => ({ steps: hexes.map((h) => ({ to: H(h) })) });
+
+  test('§2.3.1.2 passing through a large friend: one test, with the threshold and modifiers the move then rolls', () => {
+    const s = activated(through(), 'blue', 'a');
+    const [p, ...more] = crossingPreviews(s, 'blue', 'a', arrival(['0505', '0504']));
+    expect(more).toEqual([]);
+    expect(p).toMatchObject({ test: 'crossing', section: '§2.3.1.2', crossed: 1 });
+    expect(p.chance).toBeCloseTo(testChance(p.threshold, p.modifiers));
+    const r = move(through(), 'a', ['0505', '0504'], [1, 1, 1, 1]);
+    if (!r.ok) throw new Error(r.rejection.code);
+    const rolled = crossings(r.events)[0] as unknown as { threshold: number; modifiers: { value: number }[] };
+    expect(p.threshold).toBe(rolled.threshold);
+    expect(p.modifiers.map((m) => m.value)).toEqual(rolled.modifiers.map((m) => m.value));
+  });
+
+  test('§2.3.1.1 stopping on the friend crosses nothing; a small unit never tests; another side sees no odds', () => {
+    const s = activated(through(), 'blue', 'a');
+    expect(crossingPreviews(s, 'blue', 'a', arrival(['0505']))).toEqual([]);
+    expect(crossingPreviews(s, 'red', 'a', arrival(['0505', '0504']))).toEqual([]);
+    const small = free(game([unit('c', 'blue', '0506', 0, { ...cavalry, kind: 'character', size: 'small' }), unit('b', 'blue', '0505', 0), unit('r', 'red', '0101', 6)]));
+    expect(crossingPreviews(small, 'blue', 'c', arrival(['0505', '0504']))).toEqual([]);
   });
 });

@@ -755,4 +755,6 @@ export const en: Record<TextKey, string> = {
   'organiser.reassign': 'New link',
   'organiser.reassignHint': 'Gives this seat to someone else: the current key stops working.',
   'organiser.reassignConfirm': 'The seat of {player} gets a new invitation link; its current key stops working.',
+  // --- crossing odds (issue 11) ---
+  'page.crossingAlso': 'the units crossed ({n}) take the test too; a failure costs a level of cohesion',
 };

@@ -753,6 +753,8 @@ export const fr = {
   'organiser.reassign': 'Nouveau lien',
   'organiser.reassignHint': 'Donne ce siège à quelqu’un d’autre : la clé actuelle ne marche plus.',
   'organiser.reassignConfirm': 'Le siège de {player} recevra un nouveau lien d’invitation ; sa clé actuelle cessera de fonctionner.',
+  // --- crossing odds (issue 11) ---
+  'page.crossingAlso': 'les unités traversées ({n}) font aussi le test ; un échec coûte un niveau de cohésion',
 };
 
 export type TextKey = keyof typeof fr;

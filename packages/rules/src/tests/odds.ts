@@ -4,6 +4,10 @@ import { FATIGUE_FLOOR, restModifiers } from '../recovery/rest';
 import type { Modifier, TestKind } from './roll';
 import { disciplineSpecs } from '../movement/flee-discipline';
 import { disengagementModifiers, engagedAtStart, flightOwesTest, withdrawalOwesTest } from '../movement/withdraw-disengagement';
+import type { Arrival } from '../movement/reachable';
+import { crossedOnPath, crossingModifiers, hexesLeftByMove, skipsCrossingTest } from '../units/crossing';
+import { dodgeModifiers } from '../units/dodge';
+import type { Facing } from '../geometry/facing';
 
 /**
  * The odds of a standard 2D6 test (sheet "Tests Standards"), computed the way
@@ -79,4 +83,36 @@ export function disciplinePreviews(state: GameState, seat: Seat, piece: string):
   if (!unit || unit.side !== seat || unit.hex < 0) return [];
   const engagers = engagedAtStart(state, unit).engagers.map((e) => e.id);
   return disciplineSpecs(state, piece, engagers).map((s) => ({ test: s.test, subject: s.subject, threshold: s.threshold, modifiers: s.modifiers, chance: testChance(s.threshold, s.modifiers, true), section: s.section }));
+}
+
+/**
+ * The crossing tests (§2.3.1.2) a move to this arrival would make its unit
+ * take: one for each hex it leaves after crossing large friends there, with
+ * the facing it leaves by, as the move's own procedure reads its path
+ * (turn/engagement-tests.ts afterMoveTests). Each names how many crossed
+ * units test too. Empty when no test is owed, or for a piece the seat does
+ * not see as its own unit (a decoy's odds are not previewed).
+ */
+export function crossingPreviews(state: GameState, seat: Seat, piece: string, arrival: Pick<Arrival, 'steps' | 'exit'>): (TestPreview & { crossed: number })[] {
+  const unit = state.units.find((u) => u.id === piece);
+  if (!unit || unit.side !== seat || unit.hex < 0 || unit.size !== 'large' || skipsCrossingTest(unit)) return [];
+  const left = hexesLeftByMove(state.board, { hex: unit.hex, facing: unit.facing, rank: unit.stackRank }, pathOf(unit, arrival.steps), arrival.exit ?? null);
+  const threshold = moraleThreshold(state, unit);
+  return crossedOnPath(state, unit, left).map((g) => {
+    const modifiers = [...crossingModifiers({ ...unit, facing: g.facing }, g.crossed), ...dodgeModifiers(unit)].filter((m) => m.value !== 0);
+    return { test: 'crossing', threshold, modifiers, chance: testChance(threshold, modifiers), section: '§2.3.1.2', crossed: g.crossed.length };
+  });
+}
+
+/** The hexes and facings an arrival's steps go through, as a `moved` event reports them. */
+function pathOf(unit: { hex: number; facing: Facing }, steps: Arrival['steps']): { hex: number; facing: Facing }[] {
+  const path: { hex: number; facing: Facing }[] = [];
+  let at = { hex: unit.hex, facing: unit.facing };
+  for (const step of steps) {
+    if ('to' in step) at = { ...at, hex: step.to };
+    else if ('face' in step) at = { ...at, facing: step.face };
+    else continue;
+    path.push(at);
+  }
+  return path;
 }

@@ -47,7 +47,7 @@ function decoyCrossingRoll(state: GameState, mimic: Unit, modifiers: Modifier[],
 }
 
 /** Units already routed, magic, steady, and demonic once shaken skip the test. */
-function skipsCrossingTest(u: Unit): boolean {
+export function skipsCrossingTest(u: Unit): boolean {
   const cls = u.profiles.morale.class;
   return u.cohesion === 'routed' || cls === 'magic' || cls === 'steady' || (cls === 'demonic' && u.cohesion === 'shaken');
 }

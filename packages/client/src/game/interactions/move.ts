@@ -1,4 +1,4 @@
-import { disciplinePreviews, hexLabel, reachable, type Arrival, type GameState, type MoveMode } from '@lames/rules';
+import { crossingPreviews, disciplinePreviews, hexLabel, reachable, type Arrival, type GameState, type MoveMode } from '@lames/rules';
 import { lang, t } from '../../i18n';
 import { arrivalsByHex, drawMoveOverlay, drawReach, stopsHere, type FacingHandle, type MoveOverlay } from '../../map/highlights';
 import type { Point } from '../../map/layout';
@@ -114,7 +114,8 @@ export class MoveInteraction implements Interaction {
     this.hovered = hex;
     const list = hex >= 0 ? this.targetsByHex.get(hex) : undefined;
     if (!list?.length) return null;
-    return `${t('action.facingCost', { cost: num(list[0].cost, lang()) })}${stopsHere(list) ? ` · ${t('action.stopsHere')}` : ''}`;
+    const crossing = this.crossingTests(list[0]).map((p) => ` · ${t('test.crossing')} ${oddsText(p).short}`);
+    return `${t('action.facingCost', { cost: num(list[0].cost, lang()) })}${stopsHere(list) ? ` · ${t('action.stopsHere')}` : ''}${crossing.join('')}`;
   }
 
   action(): unknown {
@@ -153,7 +154,21 @@ export class MoveInteraction implements Interaction {
       cancel: on.cancel,
     });
     if (this.type === 'flee') el.insertBefore(this.flightOdds(), el.children[1] ?? null);
+    const crossing = this.crossingOdds();
+    if (crossing) el.insertBefore(crossing, el.children[1] ?? null);
     return el;
+  }
+
+  /** The crossing tests (§2.3.1.2) a move to this arrival owes, as the seat sees its own units; none for a flight here. */
+  private crossingTests(arrival: Arrival) {
+    return this.type === 'move' ? crossingPreviews(this.ctx.view, this.ctx.seat, this.ctx.piece, arrival) : [];
+  }
+
+  /** The chosen destination's crossing tests, with their odds, before the player confirms. */
+  private crossingOdds(): HTMLElement | null {
+    const tests = this.chosen ? this.crossingTests(this.chosen) : [];
+    if (tests.length === 0) return null;
+    return h('ul', { class: 'hint crossing-odds', 'data-testid': 'crossing-odds' }, tests.map((p) => h('li', {}, `${oddsText(p).full} — ${t('page.crossingAlso', { n: p.crossed })}`)));
   }
 
   /**
