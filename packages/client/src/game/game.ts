@@ -166,7 +166,8 @@ export class GamePage {
       unit: [card('game.selection', selection)],
       actions: [card('page.tab.actions', actions)],
       game: [status, this.seatControls.el, h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings), renderPrefs()],
-      log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log), this.chatHost],
+      log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log)],
+      chat: [this.chatHost],
     });
     parent.appendChild(root);
     map.appendChild(h('div', { class: 'map-loading' }, t('game.loadingMap')));

@@ -2,8 +2,8 @@ import { t, type TextKey } from '../i18n';
 import { h } from '../ui/dom';
 
 /** The panes of the side panel; on a narrow screen, the tabs of the bottom sheet. */
-export type Pane = 'actions' | 'unit' | 'log' | 'game';
-const PANES: Pane[] = ['actions', 'unit', 'log', 'game'];
+export type Pane = 'actions' | 'unit' | 'log' | 'chat' | 'game';
+const PANES: Pane[] = ['actions', 'unit', 'log', 'chat', 'game'];
 const LOG_HEIGHT_KEY = 'lames.logHeight';
 
 function storedLogHeight(): number | null {
@@ -43,8 +43,8 @@ export class PageLayout {
       tabBar.appendChild(tab);
     }
     const scroll = h('div', { class: 'side-scroll' });
-    // what can be done first, then the piece's details, then the battle
-    for (const pane of ['actions', 'unit', 'game'] as const) scroll.appendChild(h('div', { class: 'pane', 'data-pane': pane }, panes[pane]));
+    // what can be done first, then the piece's details, then the battle, then the table's chat
+    for (const pane of ['actions', 'unit', 'game', 'chat'] as const) scroll.appendChild(h('div', { class: 'pane', 'data-pane': pane }, panes[pane]));
     const grip = h('div', { class: 'log-grip', title: t('page.logResize'), 'data-testid': 'log-grip' });
     this.logPane = h('div', { class: 'pane log-pane', 'data-pane': 'log' }, grip, panes.log);
     const height = storedLogHeight();

@@ -641,6 +641,7 @@ export const en: Record<TextKey, string> = {
   'page.tab.actions': 'Actions',
   'page.tab.unit': 'Unit',
   'page.tab.log': 'Log',
+  'page.tab.chat': 'Chat',
   'page.tab.game': 'Battle',
   'page.tabsLabel': 'Battle panels',
   'page.logResize': 'Drag to make the log taller or shorter',

@@ -639,6 +639,7 @@ export const fr = {
   'page.tab.actions': 'Actions',
   'page.tab.unit': 'Unité',
   'page.tab.log': 'Journal',
+  'page.tab.chat': 'Messages',
   'page.tab.game': 'Partie',
   'page.tabsLabel': 'Panneaux de la bataille',
   'page.logResize': 'Glisser pour agrandir ou réduire le journal',
