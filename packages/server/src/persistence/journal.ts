@@ -14,7 +14,8 @@
  * Replaying is deterministic: the dice come from the state's own generator.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { apply, stateHash } from '@lames/rules';
+import { apply } from '@lames/rules';
+import { serverStateHash } from './state-hash';
 import type { BattleHead, BattleRecord, JournalEntry, StoredBattle } from './store';
 import { CorruptRecordError } from './record-schema';
 import { summaryOf } from './summary';
@@ -72,7 +73,7 @@ export function replayJournal(stored: StoredBattle): BattleRecord {
     }
     state = result.state;
     log.push(...entry.events);
-    played?.push({ seat: entry.seat, action: entry.action, events: entry.events.length, stateHash: stateHash(state) });
+    played?.push({ seat: entry.seat, action: entry.action, events: entry.events.length, stateHash: serverStateHash(state) });
   }
   return { ...record, state, log, actions: base + entries.length, ...(played && { played }) };
 }

@@ -1,4 +1,5 @@
-import { createGame, RULES_VERSION, seedHash, stateHash, type GameState, type Scenario } from '@lames/rules';
+import { createGame, RULES_VERSION, seedHash, type GameState, type Scenario } from '@lames/rules';
+import { serverStateHash } from './state-hash';
 import type { BattleRecord } from './store';
 
 /**
@@ -10,5 +11,5 @@ import type { BattleRecord } from './store';
  */
 export function newBattleFacts(scenario: Scenario, seed: string): { state: GameState } & Required<Pick<BattleRecord, 'dice' | 'rulesVersion' | 'played'>> {
   const state = createGame(scenario, seed);
-  return { state, dice: { seed, seedHash: seedHash(seed), initialStateHash: stateHash(state) }, rulesVersion: RULES_VERSION, played: [] };
+  return { state, dice: { seed, seedHash: seedHash(seed), initialStateHash: serverStateHash(state) }, rulesVersion: RULES_VERSION, played: [] };
 }

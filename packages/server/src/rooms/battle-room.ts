@@ -1,8 +1,9 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
-import { actionSchema, apply, eventsFor, reject, stateHash, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, eventsFor, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
+import { serverStateHash } from '../persistence/state-hash';
 import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
@@ -405,7 +406,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     }
     if (!result.ok) return this.refuse(client, result.rejection);
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
-    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: stateHash(result.state) };
+    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: serverStateHash(result.state) };
     try {
       await this.storeAction(entry, result.state, played);
     } catch (e) {
