@@ -20,7 +20,7 @@ document.documentElement.lang = lang();
 
 function showLobby(options: LobbyOptions = {}): void {
   document.title = t('app.title');
-  new Lobby((room) => void showGame(room), options).mount(app);
+  new Lobby((room) => void showGame(room), { ...options, organiser: showOrganiser }).mount(app);
 }
 
 function showOrganiser(): void {

@@ -242,6 +242,17 @@ export class GamePage {
       this.schedule();
     });
     room.onMessage('storeError', () => toast(t('game.storeError'), 'error'));
+    // the organiser's hand on the battle (issue 12): a pause, its end, a seat given to someone else
+    room.onMessage('battleLocked', (m: { locked: boolean }) => toast(m.locked ? t('game.locked') : t('game.unlocked'), m.locked ? 'error' : 'info'));
+    room.onMessage('battleClosed', (m: { reason: string }) => {
+      this.closing = true;
+      this.close(t('game.closed', { reason: m.reason }));
+    });
+    room.onMessage('seatReassigned', () => {
+      this.closing = true;
+      if (this.battleId) seatKeys.forget(this.battleId);
+      this.close(t('game.reassigned'));
+    });
     // the battle has ended: its seed is revealed, the export can be checked against the hash shown from the start
     room.onMessage('dice', (m: DiceCommitment) => {
       this.dice = m;

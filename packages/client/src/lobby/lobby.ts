@@ -16,6 +16,8 @@ export interface LobbyOptions {
   link?: SeatLink;
   /** Why the player is back in the lobby (a seat taken over, a failed link…); a function is asked again in each language. */
   notice?: string | (() => string);
+  /** Opens the organiser page (the lobby's discreet link to #/organiser, issue 12). */
+  organiser?: () => void;
 }
 
 /**
@@ -51,6 +53,12 @@ export class Lobby {
     void this.loadScenarios();
     void this.refresh();
     this.timer = window.setInterval(() => void this.refresh(true), 10_000);
+  }
+
+  private openOrganiser(): void {
+    this.unmount();
+    history.replaceState(null, '', '#/organiser');
+    this.options.organiser!();
   }
 
   unmount(): void {
@@ -200,6 +208,7 @@ export class Lobby {
             refresh: () => void this.refresh(),
           }),
         ),
+        this.options.organiser ? h('footer', { class: 'lobby-footer muted small' }, h('a', { href: '#/organiser', id: 'organiser-link', onclick: (e: Event) => (e.preventDefault(), this.openOrganiser()) }, t('lobby.organiserLink'))) : null,
       ),
     );
     if (focused) (document.getElementById(focused) as HTMLInputElement | null)?.focus();

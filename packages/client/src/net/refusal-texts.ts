@@ -11,6 +11,7 @@ export const REFUSAL_TEXTS = {
   unknownScenario: 'error.unknownScenario',
   battleNotFound: 'error.battleNotFound',
   battleEnded: 'error.battleEnded',
+  battleClosed: 'error.battleClosed',
   battleAlreadyOpen: 'error.battleAlreadyOpen',
   storeUnavailable: 'error.storeUnavailable',
   battleWithoutSeats: 'error.battleWithoutSeats',

@@ -29,7 +29,7 @@ export interface Tournament {
   rounds: { number: number; battles: { battleId: string }[]; byes: string[] }[];
 }
 
-export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'ended' | 'missing';
+export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'ended' | 'locked' | 'closed' | 'missing';
 
 export interface BattleStatus {
   battleId: string;
@@ -40,6 +40,7 @@ export interface BattleStatus {
   activeSide: string | null;
   awaiting: string | null;
   lastActionAt: string | null;
+  closed: { reason: string; at: string } | null;
   result: { winner: string | null; points: Record<string, number>; adjudication?: { reason: string } } | null;
 }
 
@@ -91,10 +92,14 @@ export const listTournaments = () => json<{ tournaments: TournamentListItem[] }>
 export const createTournament = (body: { name: string; scenarioId: string; players: string[]; referee: boolean }) => json<{ tournament: Tournament }>('/tournaments', { body });
 export const tournamentDetail = (id: string) => json<{ tournament: Tournament; battles: BattleStatus[]; standings: Standing[] }>(`/tournaments/${id}`);
 export const nextRoundRobin = (id: string) => json<{ invites: InviteRow[]; csv: string }>(`/tournaments/${id}/rounds`, { body: { roundRobin: true, origin: location.origin } });
+export const nextSwiss = (id: string) => json<{ invites: InviteRow[]; csv: string }>(`/tournaments/${id}/rounds`, { body: { swiss: true, origin: location.origin } });
 export const freshInvites = (id: string, round: number) => json<{ invites: InviteRow[]; skipped: string[]; csv: string }>(`/tournaments/${id}/rounds/${round}/invites`, { body: { origin: location.origin } });
 export const adjudicate = (id: string, battleId: string, winner: string | null, reason: string) =>
   json<{ ok: true }>(`/tournaments/${id}/battles/${battleId}/adjudicate`, { body: { winner, reason } });
 export const reassign = (id: string, battleId: string, seat: string) =>
   json<{ invite: InviteRow; csv: string }>(`/tournaments/${id}/battles/${battleId}/reassign`, { body: { seat, origin: location.origin } });
+/** Pause (lock), resume (unlock) or close a battle; the room running it, if any, is told at once. */
+export const control = (id: string, battleId: string, kind: 'lock' | 'unlock' | 'close', reason?: string) =>
+  json<{ ok: true }>(`/tournaments/${id}/battles/${battleId}/${kind}`, { body: kind === 'close' ? { reason } : {} });
 /** A CSV export (standings, results), read with the token: a plain link could not carry it. */
 export const exportCsv = async (id: string, what: 'standings' | 'results') => (await call(`/tournaments/${id}/${what}?format=csv`)).text();

@@ -167,13 +167,14 @@ export class OrganiserPage {
         h(
           'div',
           { class: 'org-actions' },
-          h('button', { class: 'btn primary', id: 'next-round', disabled: this.busy || rounds.length >= roundCount(d.tournament.players.length), onclick: () => void this.nextRound(id) }, t('organiser.nextRound')),
+          h('button', { class: 'btn primary', id: 'next-round', disabled: this.busy || rounds.length >= roundCount(d.tournament.players.length), onclick: () => void this.nextRound(id, api.nextRoundRobin) }, t('organiser.nextRound')),
+          h('button', { class: 'btn', id: 'swiss-round', disabled: this.busy, onclick: () => void this.nextRound(id, api.nextSwiss) }, t('organiser.swissRound')),
           last ? h('button', { class: 'btn', id: 'fresh-invites', disabled: this.busy, onclick: () => void this.freshInvites(id, last.number) }, t('organiser.freshInvites', { round: last.number })) : null,
           h('button', { class: 'btn', id: 'refresh-tournament', disabled: this.busy, onclick: () => void this.open(id) }, t('organiser.refresh')),
         ),
       ),
       this.invites ? this.invitesCard(this.invites) : null,
-      h('section', { class: 'card' }, h('h2', {}, t('organiser.battles')), battleTable(d.battles, { adjudicate: (b, winner, reason) => void this.adjudicate(id, b.battleId, winner, reason), reassign: (b, side) => void this.reassign(id, b, side) }), byes.length ? h('p', { class: 'muted small' }, t('organiser.byeList', { names: byes.join(' · ') })) : null),
+      h('section', { class: 'card' }, h('h2', {}, t('organiser.battles')), battleTable(d.battles, { adjudicate: (b, winner, reason) => void this.adjudicate(id, b.battleId, winner, reason), reassign: (b, side) => void this.reassign(id, b, side), control: (b, kind, reason) => void this.control(id, b, kind, reason) }), byes.length ? h('p', { class: 'muted small' }, t('organiser.byeList', { names: byes.join(' · ') })) : null),
       h(
         'section',
         { class: 'card' },
@@ -224,9 +225,19 @@ export class OrganiserPage {
     });
   }
 
-  private nextRound(id: string): Promise<void> {
+  /** Lock and unlock at once; closing for good after a confirmation. */
+  private async control(id: string, b: api.BattleStatus, kind: 'lock' | 'unlock' | 'close', reason?: string): Promise<void> {
+    if (kind === 'close' && !(await confirmDialog(t('organiser.closeButton'), t('organiser.closeConfirm'), t('organiser.closeButton')))) return;
     return this.run(async () => {
-      const made = await api.nextRoundRobin(id);
+      await api.control(id, b.battleId, kind, reason);
+      this.detail = await api.tournamentDetail(id);
+    });
+  }
+
+  /** The next round, round-robin or Swiss (the server refuses a Swiss round while earlier battles have no result). */
+  private nextRound(id: string, make: (id: string) => Promise<{ invites: api.InviteRow[]; csv: string }>): Promise<void> {
+    return this.run(async () => {
+      const made = await make(id);
       this.detail = await api.tournamentDetail(id);
       this.invites = { round: this.detail.tournament.rounds.length, rows: made.invites, csv: made.csv, skipped: 0 };
     });

@@ -26,6 +26,8 @@ export interface BattleRowHandlers {
   adjudicate(battle: BattleStatus, winner: string | null, reason: string): void;
   /** A new invite for the seat; whoever holds it loses it. */
   reassign(battle: BattleStatus, side: string): void;
+  /** Pause, resume or close (with a reason) the battle. */
+  control(battle: BattleStatus, kind: 'lock' | 'unlock' | 'close', reason?: string): void;
 }
 
 export function battleTable(battles: BattleStatus[], on: BattleRowHandlers): HTMLElement {
@@ -44,7 +46,7 @@ function battleRow(b: BattleStatus, on: BattleRowHandlers): HTMLElement {
       'div',
       { 'data-claimed': String(s.claimed) },
       `${s.claimed ? '✓' : '…'} ${s.player} (${s.sideName}) `,
-      b.phase === 'ended' ? null : h('button', { class: 'link', 'data-reassign': s.side, title: t('organiser.reassignHint'), onclick: () => on.reassign(b, s.side) }, t('organiser.reassign')),
+      b.phase === 'ended' || b.phase === 'closed' ? null : h('button', { class: 'link', 'data-reassign': s.side, title: t('organiser.reassignHint'), onclick: () => on.reassign(b, s.side) }, t('organiser.reassign')),
     ),
   );
   return h(
@@ -52,9 +54,23 @@ function battleRow(b: BattleStatus, on: BattleRowHandlers): HTMLElement {
     { 'data-battle': b.battleId, 'data-phase': b.phase },
     h('td', {}, String(b.round)),
     h('td', {}, pairing),
-    h('td', {}, phaseText(b)),
+    h('td', {}, phaseText(b), controls(b, on)),
     h('td', { class: 'small org-when' }, b.lastActionAt ? new Date(b.lastActionAt).toLocaleString() : '—'),
     h('td', {}, b.result ? resultText(b) : b.phase === 'missing' ? '—' : adjudicateForm(b, on)),
+  );
+}
+
+/** Pause or resume, and close with a reason, while the battle is neither ended nor closed. */
+function controls(b: BattleStatus, on: BattleRowHandlers): HTMLElement | null {
+  if (b.phase === 'ended' || b.phase === 'closed' || b.phase === 'missing') return null;
+  const locked = b.phase === 'locked';
+  const reason = h('input', { type: 'text', maxlength: 500, placeholder: t('organiser.closeReason'), 'aria-label': t('organiser.closeReason') });
+  const close = h('button', { class: 'btn', 'data-action': 'close', onclick: () => reason.value.trim() && on.control(b, 'close', reason.value.trim()) }, t('organiser.closeButton'));
+  return h(
+    'div',
+    { class: 'org-battle-actions' },
+    h('button', { class: 'btn small-btn', 'data-action': locked ? 'unlock' : 'lock', title: locked ? '' : t('organiser.lockHint'), onclick: () => on.control(b, locked ? 'unlock' : 'lock') }, t(locked ? 'organiser.unlock' : 'organiser.lock')),
+    h('details', { class: 'org-adjudicate org-close' }, h('summary', {}, t('organiser.close')), reason, close),
   );
 }
 
@@ -65,6 +81,8 @@ function phaseText(b: BattleStatus): string {
       return t('organiser.phase.playing', { turn: b.turn, side: sideName(b.activeSide) });
     case 'awaitingDefender':
       return t('organiser.phase.awaitingDefender', { turn: b.turn, side: sideName(b.awaiting) });
+    case 'closed':
+      return `${t('organiser.phase.closed')} (${t('organiser.closed', { reason: b.closed?.reason ?? '' })})`;
     default:
       return t(`organiser.phase.${b.phase}`);
   }

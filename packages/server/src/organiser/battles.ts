@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { matchMaker } from '@colyseus/core';
 import type { Scenario } from '@lames/rules';
 import { replayJournal } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import type { BattleAccess, BattleStore, BattleSummary, SeatAccess } from '../persistence/store';
-import { freshInvites, handOver, type Invite } from '../rooms/access';
+import { drawInvites, freshInvites, type Invite } from '../rooms/access';
+import type { CommandError } from '../rooms/organiser-control';
+import { issueToken } from '../rooms/seat-keys';
+import { controlBattle } from './control';
 import type { Adjudication, Tournament, TournamentBattle } from './model';
 import type { BattleOutcome } from './standings';
 
@@ -55,50 +57,49 @@ export async function openOrganisedBattle(opts: {
 }
 
 /**
- * New invites for the seats nobody holds in a saved battle (the old ones stop
- * working). Refused while a room runs the battle: the room holds its own copy
- * of the seats and would save over this change.
+ * New invites for the seats nobody holds (the old ones stop working), made
+ * by whoever owns the battle's seats now (control.ts): its room if one runs
+ * it, else the store. Null when the battle cannot be reached.
  */
 export async function reissueInvites(store: BattleStore, battleId: string): Promise<Invite[] | null> {
-  const stored = await store.load(battleId);
-  if (!stored?.access) return null;
-  const record = replayJournal(stored);
-  const access = structuredClone(record.access!);
-  const invites = await freshInvites(access);
-  await store.save({ ...record, log: [...record.log], access, updatedAt: new Date().toISOString() });
-  return invites;
+  const seats = await seatIds(store, battleId);
+  if (!seats) return null;
+  const drawn = await drawInvites(seats);
+  const outcome = await controlBattle(store, battleId, { kind: 'invites', invites: drawn.map(({ seat, hash }) => ({ seat, hash })) });
+  if (!outcome?.ok) return null;
+  return drawn.filter((d) => outcome.seats.includes(d.seat)).map(({ seat, token }) => ({ seat, token }));
 }
 
 /**
- * Gives a seat to someone else: its key (or pending invite) stops working and
- * a new invite comes back, as when a holder hands the seat over
- * (rooms/access.ts handOver). Null when the battle or the seat does not exist.
- * The caller checks first that no room runs the battle.
+ * Gives a seat to someone else: its key (or pending invite) stops working, a
+ * connection sitting there is told and closed, and a new invite comes back,
+ * as when a holder hands the seat over (rooms/access.ts handOver).
  */
-export async function reassignSeat(store: BattleStore, battleId: string, seat: string): Promise<Invite | null> {
-  const stored = await store.load(battleId);
-  if (!stored?.access || !Object.hasOwn(stored.access.seats, seat)) return null;
-  const record = replayJournal(stored);
-  const access = structuredClone(record.access!);
-  const invite = await handOver(access, seat);
-  await store.save({ ...record, log: [...record.log], access, updatedAt: new Date().toISOString() });
-  return invite;
+export async function reassignSeat(store: BattleStore, battleId: string, seat: string): Promise<{ invite: Invite } | { error: CommandError } | null> {
+  const invite = await issueToken();
+  const outcome = await controlBattle(store, battleId, { kind: 'reassign', seat, inviteHash: invite.hash });
+  if (!outcome) return null;
+  return outcome.ok ? { invite: { seat, token: invite.token } } : { error: outcome.error };
 }
 
-/** Whether a room runs the battle now: it then owns the seats, and would save its own over a change made here. */
-export async function roomIsOpen(battleId: string): Promise<boolean> {
-  return (await matchMaker.query({ name: 'battle', roomId: battleId })).length > 0;
+/** The seats of a saved battle (sides, and the referee when it has one), from its stored summary. */
+async function seatIds(store: BattleStore, battleId: string): Promise<string[] | null> {
+  const summary = (await store.lookup([battleId]))[0];
+  if (!summary) return null;
+  return [...summary.sides.map((s) => s.id), ...(summary.referee.exists ? ['referee'] : [])];
 }
 
-export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'ended' | 'missing';
+export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'ended' | 'locked' | 'closed' | 'missing';
 
 export interface BattleStatus {
   battleId: string;
   round: number;
   sides: { side: string; sideName: string; playerId: string; player: string; claimed: boolean }[];
   referee: { exists: boolean; claimed: boolean };
-  /** seating until every side is claimed; then the battle's own phase. */
+  /** seating until every side is claimed; then the battle's own phase; locked or closed by the organiser over both. */
   phase: Phase;
+  /** Closed by the organiser: why and when (the battle then counts only if adjudicated). */
+  closed: { reason: string; at: string } | null;
   turn: number;
   activeSide: string | null;
   /** The side the game waits for when it is not simply the active side (a defender's choice, the last deployment). */
@@ -132,6 +133,7 @@ async function statusOf(store: BattleStore, round: number, battle: TournamentBat
     activeSide: summary?.activeSide ?? null,
     awaiting: summary?.awaiting ?? null,
     lastActionAt: summary?.updatedAt ?? null,
+    closed: summary?.closed ?? null,
     result,
   };
 }
@@ -139,6 +141,8 @@ async function statusOf(store: BattleStore, round: number, battle: TournamentBat
 function phaseOf(summary: BattleSummary | undefined, seated: boolean): Phase {
   if (!summary) return 'missing';
   if (summary.status === 'ended') return 'ended';
+  if (summary.closed) return 'closed';
+  if (summary.locked) return 'locked';
   if (!seated) return 'seating';
   if (summary.status === 'deploying') return 'deploying';
   return summary.awaiting ? 'awaitingDefender' : 'playing';

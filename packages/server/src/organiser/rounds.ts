@@ -2,7 +2,9 @@ import type { Scenario } from '@lames/rules';
 import type { BattleStore } from '../persistence/store';
 import { openOrganisedBattle } from './battles';
 import type { Pairing, Round, Tournament } from './model';
-import { roundRobin } from './pairings';
+import type { BattleStatus } from './battles';
+import { roundRobin, swissRound, type ScheduledRound } from './pairings';
+import type { Standing } from './standings';
 
 /** A refusal the API answers with its status and message. */
 export class OrganiserError extends Error {
@@ -36,6 +38,18 @@ export function nextRoundRobin(t: Tournament): { pairings: Pairing[] } {
   const next = schedule[t.rounds.length];
   if (!next) throw new OrganiserError(409, `the round-robin has ${schedule.length} rounds and all were created`);
   return next;
+}
+
+/**
+ * The next Swiss round (pairings.ts swissRound) from the standings. Refused
+ * while a battle of an earlier round is neither decided (played to the end
+ * or adjudicated) nor closed: its players' scores are not known yet.
+ */
+export function nextSwiss(t: Tournament, battles: BattleStatus[], standings: Standing[]): ScheduledRound {
+  const open = battles.filter((b) => !b.result && !b.closed).length;
+  if (open > 0) throw new OrganiserError(409, `${open} battle(s) of earlier rounds have no result yet: wait, adjudicate or close them first`);
+  const played = t.rounds.flatMap((r) => r.battles.map((b) => ({ first: b.sides[0].playerId, second: b.sides[1].playerId })));
+  return swissRound({ ranking: standings.map((s) => s.playerId), played, byes: t.rounds.flatMap((r) => r.byes), rounds: t.rounds.length });
 }
 
 /** Entered pairings must name known players, each at most once. */

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Scenario } from '@lames/rules';
-import express, { type Application, type Request, type Response } from 'express';
+import express, { type Application } from 'express';
 import type { AttemptThrottle } from '../limits/attempts';
 import type { BattleStore } from '../persistence/store';
 import { requireOrganiser } from './auth';
-import { battleStatuses, reassignSeat, reissueInvites, roomIsOpen, type BattleStatus } from './battles';
+import { mountBattleRoutes } from './battle-routes';
+import { battleStatuses, reissueInvites, type BattleStatus } from './battles';
 import { toCsv } from './csv';
 import type { Tournament } from './model';
 import { roundRobin } from './pairings';
-import { checkPairings, createRound, INVITE_HEADER, inviteCells, inviteLink, nextRoundRobin, OrganiserError, seatNameOf, type InviteRow } from './rounds';
-import { adjudicateSchema, reassignSchema, createRoundSchema, createTournamentSchema, describe, formatQuerySchema, invitesSchema } from './schemas';
+import { checkPairings, createRound, INVITE_HEADER, inviteCells, inviteLink, nextRoundRobin, nextSwiss, OrganiserError, seatNameOf, type InviteRow } from './rounds';
+import { found, originOf, parse, sendCsv, wrap } from './route-helpers';
+import { createRoundSchema, createTournamentSchema, formatQuerySchema, invitesSchema } from './schemas';
 import { standingsOf, type BattleOutcome } from './standings';
 import type { TournamentStore } from './tournament-store';
 
@@ -64,7 +66,7 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
     const t = await deps.tournaments.update(String(req.params.id), async (current) => {
       const scenario = deps.scenarios.get(current.scenarioId);
       if (!scenario) throw new OrganiserError(409, `scenario ${current.scenarioId} is no longer served`);
-      const pairings = 'roundRobin' in body ? nextRoundRobin(current).pairings : body.pairings;
+      const pairings = 'roundRobin' in body ? nextRoundRobin(current).pairings : 'swiss' in body ? await swissPairings(deps, current) : body.pairings;
       checkPairings(current, pairings);
       const made = await createRound({ t: current, pairings, store: deps.store, scenario, newSeed: deps.newSeed, origin: body.origin ?? originOf(req) });
       invites = made.invites;
@@ -84,33 +86,7 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
     if (format === 'csv') return void sendCsv(res, `invites-round-${round.number}.csv`, csv);
     res.json({ invites: rows, skipped, csv });
   }));
-  router.post('/tournaments/:id/battles/:battleId/adjudicate', wrap(async (req, res) => {
-    const body = parse(adjudicateSchema, req.body);
-    const t = await deps.tournaments.update(String(req.params.id), async (current) => {
-      const battle = current.rounds.flatMap((r) => r.battles).find((b) => b.battleId === req.params.battleId);
-      if (!battle) throw new OrganiserError(404, 'no such battle in this tournament');
-      if (body.winner !== null && !battle.sides.some((s) => s.playerId === body.winner)) throw new OrganiserError(400, `player ${body.winner} does not play this battle`);
-      battle.adjudication = { winner: body.winner, reason: body.reason, at: new Date().toISOString() };
-      return { ...current, updatedAt: battle.adjudication.at };
-    });
-    if (!t) throw new OrganiserError(404, 'no such tournament');
-    res.json({ ok: true });
-  }));
-  router.post('/tournaments/:id/battles/:battleId/reassign', wrap(async (req, res) => {
-    const body = parse(reassignSchema, req.body);
-    const t = await found(deps, req);
-    const battle = t.rounds.flatMap((r) => r.battles).find((b) => b.battleId === req.params.battleId);
-    if (!battle) throw new OrganiserError(404, 'no such battle in this tournament');
-    if (await roomIsOpen(battle.battleId)) throw new OrganiserError(409, 'the battle is open in a room right now: try again once its players have left');
-    const invite = await reassignSeat(deps.store, battle.battleId, body.seat);
-    if (!invite) throw new OrganiserError(404, `no seat ${body.seat} in this battle`);
-    const playerId = battle.sides.find((s) => s.side === body.seat)?.playerId;
-    const player = playerId ? (t.players.find((p) => p.id === playerId)?.name ?? playerId) : `(${body.seat})`;
-    const round = t.rounds.find((r) => r.battles.includes(battle))!.number;
-    const battleName = (await deps.store.lookup([battle.battleId]))[0]?.battleName ?? '';
-    const row: InviteRow = { round, battleId: battle.battleId, battleName, player, seat: body.seat, seatName: seatNameOf(deps.scenarios.get(t.scenarioId), body.seat), link: inviteLink(body.origin ?? originOf(req), battle.battleId, invite.token) };
-    res.json({ invite: row, csv: toCsv(INVITE_HEADER, [inviteCells(row)]) });
-  }));
+  mountBattleRoutes(router, deps);
   router.get('/tournaments/:id/standings', wrap(async (req, res) => {
     const t = await found(deps, req);
     const { format } = parse(formatQuerySchema, req.query);
@@ -124,7 +100,7 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
     const { format } = parse(formatQuerySchema, req.query);
     const battles = await battleStatuses(deps.store, t);
     if (format === 'json') return void res.json({ results: battles });
-    const header = ['round', 'battle', 'first player', 'second player', 'phase', 'winner', 'first points', 'second points', 'adjudication'];
+    const header = ['round', 'battle', 'first player', 'second player', 'phase', 'winner', 'first points', 'second points', 'adjudication', 'closed'];
     sendCsv(res, 'results.csv', toCsv(header, battles.map(resultCells)));
   }));
   router.use((_req, res) => void res.status(404).json({ error: 'not found' }));
@@ -135,7 +111,7 @@ function resultCells(b: BattleStatus): (string | number)[] {
   const [first, second] = b.sides;
   const winner = b.result ? (b.result.winner === null ? 'draw' : (b.sides.find((s) => s.playerId === b.result!.winner)?.player ?? '')) : '';
   const pts = (id: string) => (b.result ? (b.result.points[id] ?? 0) : '');
-  return [b.round, b.battleId, first.player, second.player, b.phase, winner, pts(first.playerId), pts(second.playerId), b.result?.adjudication?.reason ?? ''];
+  return [b.round, b.battleId, first.player, second.player, b.phase, winner, pts(first.playerId), pts(second.playerId), b.result?.adjudication?.reason ?? '', b.closed?.reason ?? ''];
 }
 
 function outcomes(battles: BattleStatus[]): Map<string, BattleOutcome> {
@@ -143,9 +119,10 @@ function outcomes(battles: BattleStatus[]): Map<string, BattleOutcome> {
 }
 
 /**
- * Fresh invites for the seats nobody holds in a round's battles. A battle a
- * room runs right now is skipped (the room would save its own seats over
- * the change): its players are there already.
+ * Fresh invites for the seats nobody holds in a round's battles, made by the
+ * room that runs a battle if one does (organiser/control.ts). A battle that
+ * could not be reached (a room opening or closing at that moment), or that
+ * is closed, is skipped and named.
  */
 async function freshRoundInvites(deps: OrganiserDeps, t: Tournament, number: number, origin: string) {
   const round = t.rounds.find((r) => r.number === number)!;
@@ -153,11 +130,11 @@ async function freshRoundInvites(deps: OrganiserDeps, t: Tournament, number: num
   const rows: InviteRow[] = [];
   const skipped: string[] = [];
   for (const battle of round.battles) {
-    if (await roomIsOpen(battle.battleId)) {
+    const invites = await reissueInvites(deps.store, battle.battleId);
+    if (!invites) {
       skipped.push(battle.battleId);
       continue;
     }
-    const invites = (await reissueInvites(deps.store, battle.battleId)) ?? [];
     const summary = (await deps.store.lookup([battle.battleId]))[0];
     for (const invite of invites) {
       const playerId = battle.sides.find((s) => s.side === invite.seat)?.playerId;
@@ -168,33 +145,8 @@ async function freshRoundInvites(deps: OrganiserDeps, t: Tournament, number: num
   return { rows, skipped };
 }
 
-function sendCsv(res: Response, filename: string, csv: string): void {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-  res.setHeader('Cache-Control', 'no-store');
-  res.send(csv);
-}
-
-/** The origin the request came to (the organiser's own address of this server). */
-function originOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
-
-async function found(deps: OrganiserDeps, req: Request): Promise<Tournament> {
-  const t = await deps.tournaments.load(String(req.params.id));
-  if (!t) throw new OrganiserError(404, 'no such tournament');
-  return t;
-}
-
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new OrganiserError(400, describe(parsed.error));
-  return parsed.data;
-}
-
-/** An async handler whose refusals become their JSON answer, and whose failures reach the app's error handler. */
-function wrap(handler: (req: Request, res: Response) => Promise<void>) {
-  return (req: Request, res: Response, next: (e?: unknown) => void) => {
-    handler(req, res).catch((e: unknown) => (e instanceof OrganiserError ? res.status(e.status).json({ error: e.message }) : next(e)));
-  };
+/** The next Swiss round, from the standings of every battle decided so far. */
+async function swissPairings(deps: OrganiserDeps, t: Tournament) {
+  const battles = await battleStatuses(deps.store, t);
+  return nextSwiss(t, battles, standingsOf(t, outcomes(battles))).pairings;
 }

@@ -28,6 +28,7 @@ const origin = z
 
 export const createRoundSchema = z.union([
   z.object({ roundRobin: z.literal(true), origin: origin.optional() }),
+  z.object({ swiss: z.literal(true), origin: origin.optional() }),
   z.object({
     pairings: z.array(z.object({ first: z.string().max(8), second: z.string().max(8) })).min(1).max(32),
     origin: origin.optional(),
@@ -50,3 +51,6 @@ export const formatQuerySchema = z.object({ format: z.enum(['json', 'csv']).defa
 export function describe(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
 }
+
+/** Closing a battle for good: the reason is kept in its record and shown in the results. */
+export const closeSchema = z.object({ reason: z.string().trim().min(1, 'a reason is required').max(500) });

@@ -65,6 +65,8 @@ const accessSchema = z.object({
   ),
   spectatorHash: hashSchema,
   othersClaimed: z.boolean(),
+  locked: z.boolean().optional(),
+  closed: z.object({ reason: z.string(), at: isoDate }).optional(),
 });
 
 export const battleRecordSchema = z.looseObject({

@@ -103,6 +103,10 @@ export interface BattleAccess {
   spectatorHash: string;
   /** Whether a seat other than the creator's was ever claimed; until then the battle expires when left alone. */
   othersClaimed: boolean;
+  /** Paused by the organiser (issue 12): no action is played until it is unlocked. */
+  locked?: boolean;
+  /** Closed by the organiser for good: no room opens it again, no action is played. */
+  closed?: { reason: string; at: string };
 }
 
 export interface SeatAccess {

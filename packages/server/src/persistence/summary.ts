@@ -19,6 +19,10 @@ export interface BattleSummary {
   referee: { exists: boolean; claimed: boolean };
   listed: boolean;
   updatedAt: string;
+  /** Paused by the organiser (issue 12). */
+  locked?: true;
+  /** Closed by the organiser, with the reason given. */
+  closed?: { reason: string; at: string };
 }
 
 /** The deployment phase as the rules keep it (GameState.deployment, issue 7); read loosely, only its public `done` flags. */
@@ -45,6 +49,8 @@ export function summaryOf(record: BattleRecord): BattleSummary | null {
   };
   const awaiting = awaitedSide(state, deployment);
   if (awaiting) summary.awaiting = awaiting;
+  if (access.locked) summary.locked = true;
+  if (access.closed) summary.closed = access.closed;
   return summary;
 }
 

@@ -74,8 +74,33 @@ export function claim(access: BattleAccess, seat: string, keyHash: string, playe
 /** The holder gives the seat away: its key stops working; whoever has the new invite may claim it. */
 export async function handOver(access: BattleAccess, seat: string): Promise<Invite> {
   const invite = await issueToken();
-  access.seats[seat] = { keyHash: null, inviteHash: invite.hash, playerName: null };
+  reopenSeat(access, seat, invite.hash);
   return { seat, token: invite.token };
+}
+
+/** The seat is free again: its key and any invite stop working, only the invite with this hash may claim it. */
+export function reopenSeat(access: BattleAccess, seat: string, inviteHash: string): void {
+  access.seats[seat] = { keyHash: null, inviteHash, playerName: null };
+}
+
+/** A token (and its hash) for each of these seats and the spectators, drawn before any seat changes (see freshInvites). */
+export async function drawInvites(seats: readonly string[]): Promise<{ seat: string; token: string; hash: string }[]> {
+  return Promise.all([...seats, 'spectator'].map(async (seat) => ({ seat, ...(await issueToken()) })));
+}
+
+/**
+ * Puts drawn invite hashes on the seats nobody holds and on the spectator
+ * link, in one synchronous step; returns the seats that took theirs.
+ */
+export function placeInvites(access: BattleAccess, drawn: readonly { seat: string; hash: string }[]): string[] {
+  const placed: string[] = [];
+  for (const { seat, hash } of drawn) {
+    if (seat === 'spectator') access.spectatorHash = hash;
+    else if (!Object.hasOwn(access.seats, seat) || access.seats[seat].keyHash) continue;
+    else access.seats[seat].inviteHash = hash;
+    placed.push(seat);
+  }
+  return placed;
 }
 
 /**
@@ -85,13 +110,7 @@ export async function handOver(access: BattleAccess, seat: string): Promise<Invi
  * step, so a claim arriving meanwhile is never half overwritten.
  */
 export async function freshInvites(access: BattleAccess): Promise<Invite[]> {
-  const tokens = await Promise.all([...Object.keys(access.seats), 'spectator'].map(async (seat) => ({ seat, ...(await issueToken()) })));
-  const invites: Invite[] = [];
-  for (const { seat, token, hash } of tokens) {
-    if (seat === 'spectator') access.spectatorHash = hash;
-    else if (access.seats[seat].keyHash) continue;
-    else access.seats[seat].inviteHash = hash;
-    invites.push({ seat, token });
-  }
-  return invites;
+  const drawn = await drawInvites(Object.keys(access.seats));
+  const placed = new Set(placeInvites(access, drawn));
+  return drawn.filter((d) => placed.has(d.seat)).map(({ seat, token }) => ({ seat, token }));
 }

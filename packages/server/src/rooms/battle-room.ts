@@ -17,6 +17,7 @@ import { joinOptionsSchema, newBattleOptionsSchema, parseCreateOptions, parseOpt
 import { Refusal } from './refusals';
 import { audienceOf, CHAT_HISTORY, CHAT_REFUSALS, chatMessageSchema, DEFAULT_SPECTATOR_CHAT, historyFor, invalidChatRefusal, mayRead, withinChatRate, type ChatLine } from './chat';
 import { hashToken, issueToken } from './seat-keys';
+import { applyCommand, controlRefusal, organiserCommandSchema, type CommandOutcome, type OrganiserCommand } from './organiser-control';
 import { SeatBook } from './seats';
 import { actionAccepted, messageRefused } from '../ops/metrics';
 import { claimOpenBattle, type OpenClaim } from '../scaling';
@@ -264,15 +265,44 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   /** A second connection with the seat's key takes the seat: the one sitting there is told, then closed. */
   private takeOver(seat: Seat, sessionId: string): void {
-    if (seat === 'spectator') return;
+    if (seat === 'spectator' || this.seats.holder(seat) === sessionId) return;
+    this.dismiss(seat, 'seatTakenOver');
+  }
+
+  /** The connection sitting in `seat`, if any, is told why (`message`) and closed; the seat is free. */
+  private dismiss(seat: Seat, message: string): void {
     const previous = this.seats.holder(seat);
-    if (previous === undefined || previous === sessionId) return;
+    if (previous === undefined) return;
     this.seats.release(seat, previous);
     const old = this.clients.getById(previous);
     if (old) {
-      old.send('seatTakenOver', {});
+      old.send(message, {});
       old.leave(CloseCode.CONSENTED);
     }
+  }
+
+  /**
+   * An organiser's command (rooms/organiser-control.ts), sent by
+   * organiser/control.ts through matchMaker.remoteRoomCall from whichever
+   * process: applied after the actions queued, saved, then told to the seats.
+   */
+  async organiserCommand(raw: unknown): Promise<CommandOutcome> {
+    const cmd: OrganiserCommand = organiserCommandSchema.parse(raw);
+    let outcome: CommandOutcome = { ok: false, error: 'closed' };
+    await this.serial(async () => {
+      if (!this.access) return;
+      outcome = applyCommand(this.access, cmd, this.game.status === 'ended');
+      if (outcome.ok) await this.snapshotNow();
+    });
+    if (!outcome.ok) return outcome;
+    if (cmd.kind === 'lock' || cmd.kind === 'unlock') this.broadcast('battleLocked', { locked: cmd.kind === 'lock' });
+    if (cmd.kind === 'reassign') this.dismiss(cmd.seat, 'seatReassigned');
+    this.afterSeatChange();
+    if (cmd.kind === 'close') {
+      this.broadcast('battleClosed', { reason: cmd.reason });
+      void this.disconnect(CloseCode.CONSENTED);
+    }
+    return outcome;
   }
 
   /** The seat fields of the synced state: every seat sees who plays whom and who is here. */
@@ -303,6 +333,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     const dice = this.diceCommitment();
     client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
     client.send('chatHistory', { spectatorChat: this.spectatorChat, lines: historyFor(this.chat, seat, this.spectatorChat) });
+    if (this.access?.locked) client.send('battleLocked', { locked: true });
   }
 
   /** The hash of the seed for every seat from the start; the seed itself only once the battle has ended (issue 12). */
@@ -397,6 +428,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     const seat = client.userData?.seat;
     // The rules decide what the referee may do (decide losses or deploy for an absent side); spectators only watch.
     if (!seat || seat === 'spectator' || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, reject('notAPlayer'));
+    const paused = controlRefusal(this.access); // the organiser's lock or close (issue 12)
+    if (paused) return this.refuse(client, paused);
     let result: ReturnType<typeof apply>;
     try {
       result = apply(this.game, seat, action);
@@ -515,6 +548,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (!record) throw new Refusal('battleNotFound', { id });
     if (record.status === 'ended') throw new Refusal('battleEnded', { id });
     if (!record.access) throw new Refusal('battleWithoutSeats', { id });
+    if (record.access.closed) throw new Refusal('battleClosed', { id, reason: record.access.closed.reason });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
     const { state, log, access, dice, rulesVersion, spectatorChat } = record;
     const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }), ...(spectatorChat && { spectatorChat }) };

@@ -11,6 +11,7 @@ export const REFUSALS = {
   unknownScenario: { fr: 'Scénario inconnu : {id}', en: 'Unknown scenario: {id}' },
   battleNotFound: { fr: 'Aucune bataille enregistrée sous {id}.', en: 'No saved battle {id}.' },
   battleEnded: { fr: 'La bataille {id} est terminée.', en: 'Battle {id} is over.' },
+  battleClosed: { fr: "L'organisateur a clos la bataille {id} : {reason}", en: 'The organiser closed battle {id}: {reason}' },
   battleAlreadyOpen: { fr: 'La bataille {id} est déjà ouverte : rejoignez-la.', en: 'Battle {id} is already open: join it.' },
   storeUnavailable: { fr: "Impossible de lire les batailles enregistrées.", en: 'Saved battles cannot be read.' },
   battleWithoutSeats: {
