@@ -34,13 +34,15 @@ export function killAllServers(): void {
 
 /**
  * Starts a server with only the given store settings (never the caller's own
- * DATABASE_URL or REDIS_URL) and waits for its "listening" line.
+ * DATABASE_URL or REDIS_URL) and any other variables given, and waits for its
+ * "listening" line.
  */
-export async function startServerProcess(env: { LAMES_DATA_DIR: string; DATABASE_URL?: string }, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServerProcess(env: { LAMES_DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>, timeoutMs = 30_000): Promise<ServerProcess> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { ...inherited, ...env, PORT: '0', HOST: '127.0.0.1', LAMES_CLIENT_DIR: path.join(env.LAMES_DATA_DIR, 'no-client') },
+    // PORT, LAMES_CLIENT_DIR and the rest may be given (a restart on the same port, the built client served)
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LAMES_CLIENT_DIR: path.join(env.LAMES_DATA_DIR, 'no-client'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
