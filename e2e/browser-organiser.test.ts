@@ -91,12 +91,20 @@ test('an organiser runs a 4-player round-robin from the page; the invite links s
   await org.waitForFunction((id) => document.querySelector(`tr[data-battle="${id}"]`)?.getAttribute('data-phase') !== 'seating', battleId);
   expect(await org.locator(`tr[data-battle="${battleId}"] [data-claimed="true"]`).count()).toBe(2);
 
+  // paused from the page: Anne's open page is told at once, in her language; resumed, play may go on
+  await org.locator(`tr[data-battle="${battleId}"] button[data-action="lock"]`).click();
+  await org.waitForFunction((id) => document.querySelector(`tr[data-battle="${id}"]`)?.getAttribute('data-phase') === 'locked', battleId);
+  await a.locator('#toasts', { hasText: 'suspendue par l’organisateur' }).waitFor();
+  await a.screenshot({ path: join(SHOTS, 'organiser-paused-player-fr-1280.png') });
+  await org.locator(`tr[data-battle="${battleId}"] button[data-action="unlock"]`).click();
+  await a.locator('#toasts', { hasText: 'a repris la partie' }).waitFor();
+
   // the other battle is adjudicated, with its reason
   const other = await org.locator('tr[data-battle]').evaluateAll((rows, id) => rows.map((r) => r.getAttribute('data-battle')!).find((x) => x !== id)!, battleId);
   const row = org.locator(`tr[data-battle="${other}"]`);
-  await row.locator('summary').click();
-  await row.locator('details input').fill('forfait');
-  await row.locator('details button').click();
+  await row.locator('details.org-adjudicate summary').click();
+  await row.locator('details.org-adjudicate input').fill('forfait');
+  await row.locator('details.org-adjudicate button').click();
   await org.waitForFunction((id) => /forfait/.test(document.querySelector(`tr[data-battle="${id}"]`)?.textContent ?? ''), other);
   // a seat given to someone else: a new link, shown alone in the invites card
   await row.locator('button[data-reassign]').first().click();
@@ -105,6 +113,13 @@ test('an organiser runs a 4-player round-robin from the page; the invite links s
   const fresh = await org.locator('input[data-testid="invite-link"]').inputValue();
   expect(links.map((l) => l.link)).not.toContain(fresh);
   expect(fresh).toContain(`/b/${other}/i/`);
+  // closed from the page with its reason, after a confirmation: kept in the results, still counted (it was adjudicated)
+  await row.locator('details.org-close summary').click();
+  await row.locator('details.org-close input').fill('forfait confirmé');
+  await row.locator('details.org-close button[data-action="close"]').click();
+  await org.locator('[data-testid="confirm-dialog"] button[data-action="dialog-ok"]').click();
+  await org.waitForFunction((id) => document.querySelector(`tr[data-battle="${id}"]`)?.getAttribute('data-phase') === 'closed', other);
+  expect(await row.textContent()).toMatch(/forfait confirmé/);
   const standings = await downloaded(org, '#export-standings');
   expect(standings.split('\r\n')[0]).toBe('rank,player,played,wins,draws,losses,byes,score,victory points');
   expect(standings.split('\r\n')[1]).toMatch(/^1,[^,]+,1,1,0,0,0,1,0$/);

@@ -70,7 +70,7 @@ function controls(b: BattleStatus, on: BattleRowHandlers): HTMLElement | null {
     'div',
     { class: 'org-battle-actions' },
     h('button', { class: 'btn small-btn', 'data-action': locked ? 'unlock' : 'lock', title: locked ? '' : t('organiser.lockHint'), onclick: () => on.control(b, locked ? 'unlock' : 'lock') }, t(locked ? 'organiser.unlock' : 'organiser.lock')),
-    h('details', { class: 'org-adjudicate org-close' }, h('summary', {}, t('organiser.close')), reason, close),
+    h('details', { class: 'org-close' }, h('summary', {}, t('organiser.close')), reason, close),
   );
 }
 
