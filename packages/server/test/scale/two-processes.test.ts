@@ -23,6 +23,7 @@ const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
 // A Redis database of its own: the driver's room list ('roomcaches') never mixes with other runs' in db 0.
 const REDIS_URL = `${process.env.LAMES_TEST_REDIS_URL || 'redis://127.0.0.1:6379'}/9`;
 const TOKEN = 'two-processes-metrics-token';
+const ORGANISER_TOKEN = 'two-processes-organiser-token';
 
 jest.setTimeout(60_000);
 
@@ -64,6 +65,7 @@ async function startNode(name: string): Promise<Node> {
       LAMES_DATA_DIR: dataDir,
       LAMES_CLIENT_DIR: path.join(dataDir, 'no-client'),
       LAMES_METRICS_TOKEN: TOKEN,
+      LAMES_ORGANISER_TOKEN: ORGANISER_TOKEN,
       LAMES_CREATES_PER_HOUR: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -175,5 +177,64 @@ test('created through A: listed and joined through B, an action reaches both, re
   for (const r of attempts) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/battleAlreadyOpen/);
   expect(await openRooms()).toBe(1);
   await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));
+  await waitNoRoom();
+});
+
+/** The organiser API of one process. */
+interface OrganiserAnswer {
+  tournament: { id: string };
+  invites: { seat: string; link: string }[];
+  invite: { link: string };
+  battles: { phase: string }[];
+}
+
+async function organiser(node: Node, route: string, body?: unknown): Promise<{ status: number; json: OrganiserAnswer }> {
+  const res = await fetch(`${node.url}/api/organiser${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${ORGANISER_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as OrganiserAnswer };
+}
+
+test("an organiser's lock and reassign sent to one process reach the room the other holds: its seat is told, its action refused, its key stops working", async () => {
+  const t = (await organiser(a, '/tournaments', { name: 'Deux processus', scenarioId: 'the-wood-edge', players: ['Anne', 'Bruno'] })).json.tournament;
+  const { invites } = (await organiser(a, `/tournaments/${t.id}/rounds`, { roundRobin: true })).json;
+  const link = invites.find((i) => i.seat === 'ardenne')!.link;
+  const [, battleId, invite] = /#\/b\/([\w-]+)\/i\/([\w-]+)$/.exec(link)!;
+  const anne = await welcomed(await a.server.client().create('battle', { resume: battleId, invite, playerName: 'Anne' }));
+  anne.room.reconnection.enabled = false;
+  const notices: string[] = [];
+  anne.room.onMessage('battleLocked', (m: { locked: boolean }) => notices.push(m.locked ? 'locked' : 'unlocked'));
+  anne.room.onMessage('seatReassigned', () => notices.push('reassigned'));
+  // the matchmaker put the room in either process: the organiser asks the other one
+  const counts = [await localRooms(a), await localRooms(b)];
+  expect(counts.sort()).toEqual([0, 1]);
+  const other = (await localRooms(a)) === 1 ? b : a;
+
+  // the other process cannot take the battle's claim (the room holds it): the command goes to the room through Redis
+  expect((await organiser(other, `/tournaments/${t.id}/battles/${battleId}/lock`, {})).status).toBe(200);
+  await waitFor(() => notices.includes('locked'), 'the lock notice from the room', 10_000);
+  const board = createGame(scenarioById('the-wood-edge')!, 'layout only').board;
+  anne.room.send('action', { type: 'deploy', units: [{ unit: 'a-rangers', hex: parseHexLabel(board, '0508'), facing: 1 }], decoys: [] });
+  await waitFor(() => anne.inbox.rejected.length > 0, 'the refusal while locked', 10_000);
+  expect(anne.inbox.rejected[0].code).toBe('battleLocked');
+  expect((await organiser(other, `/tournaments/${t.id}`)).json.battles[0].phase).toBe('locked');
+
+  const key = anne.inbox.welcome[0].seatKey!;
+  const reassigned = await organiser(other, `/tournaments/${t.id}/battles/${battleId}/reassign`, { seat: 'ardenne' });
+  expect(reassigned.status).toBe(200);
+  await waitFor(() => notices.includes('reassigned'), 'the reassign notice from the room', 10_000);
+  // the room saved both before it closed: the old key is refused, the new invite seats its player in a battle still locked
+  await waitNoRoom();
+  await expect(other.server.client().create('battle', { resume: battleId, key, playerName: 'Anne' })).rejects.toThrow(/seatRefused/);
+  const fresh = /\/i\/([\w-]+)$/.exec(reassigned.json.invite.link)![1];
+  const newcomer = await welcomed(await a.server.client().create('battle', { resume: battleId, invite: fresh, playerName: 'Remplaçante' }));
+  expect(newcomer.inbox.welcome[0].seat).toBe('ardenne');
+  newcomer.room.onMessage('battleLocked', () => undefined);
+  newcomer.room.send('action', { type: 'deploy', units: [{ unit: 'a-rangers', hex: parseHexLabel(board, '0508'), facing: 1 }], decoys: [] });
+  await waitFor(() => newcomer.inbox.rejected.length > 0, 'the refusal while still locked', 10_000);
+  expect(newcomer.inbox.rejected[0].code).toBe('battleLocked');
+  await leaveAll(newcomer);
   await waitNoRoom();
 });
