@@ -29,7 +29,7 @@ async function api(path: string, body?: unknown) {
   const res = await fetch(`${server.url}/api/organiser${path}`, {
     method: body ? 'POST' : 'GET',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-    body: body && JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as Record<string, never> };
 }
