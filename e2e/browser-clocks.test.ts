@@ -17,7 +17,7 @@ import { PlayerPages } from './helpers/player-pages';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { FakeTime } from '../packages/server/test/clock/fake-time';
-import { waitReady } from './helpers/lames-page';
+import { hooks, waitReady } from './helpers/lames-page';
 import { followLink, invitesOf } from './helpers/seats';
 
 jest.setTimeout(180_000);
@@ -48,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(() => tearDown({ server, pages, browser, dataDir }));
 
-const seatOf = (page: Page) => page.evaluate(() => window.__lames!.seat);
+const seatOf = async (page: Page) => (await hooks(page)).seat;
 const clockCard = (page: Page) => page.locator('[data-testid="clocks"]');
 
 it('clocks chosen at creation: stopped until both sides are seated, then shown on both pages, and a pause only the opponent lifts', async () => {
