@@ -11,6 +11,7 @@ import { openStore, type BattleStore } from './persistence/store';
 import { BattleRoom } from './rooms/battle-room';
 import { randomSeed, type BattleRoomDeps } from './rooms/deps';
 import { startExpirySweep } from './rooms/expiry';
+import { realTimers, type ClockTimers } from './rooms/battle-clock';
 import { AttemptThrottle } from './limits/attempts';
 import { BODY_LIMIT, installHttpGuard } from './limits/http-guard';
 import { scalingOptions } from './scaling';
@@ -44,6 +45,8 @@ export interface StartOptions {
   logError?: (message: string, error?: unknown) => void;
   /** A tournament store to use instead of openTournamentStore(config); the caller closes it. */
   tournaments?: TournamentStore;
+  /** Test hook: the time that runs the battles' clocks (default: the real one). */
+  timers?: ClockTimers;
 }
 
 export interface RunningServer {
@@ -72,6 +75,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     attempts: opts.attempts ?? new AttemptThrottle(),
     trustProxy: config.trustProxy,
     logError,
+    timers: opts.timers ?? realTimers,
   };
 
   const tournaments = opts.tournaments ?? (await openTournamentStore(config));

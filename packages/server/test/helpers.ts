@@ -92,6 +92,9 @@ export interface Inbox {
   storeError: unknown[];
   invites: Array<{ invites: Invite[] }>;
   seatTakenOver: unknown[];
+  /** The time control's clocks (rooms/clock.ts ClockView) and its timeouts. */
+  clock: Array<{ remainingMs: Record<string, number>; running: string[]; timedOut: string[]; paused: string | null; forfeit: { losers: string[]; winner: string | null } | null }>;
+  timeUp: Array<{ sides: string[]; policy: string }>;
 }
 
 export interface Seated {
@@ -102,13 +105,15 @@ export interface Seated {
 }
 
 export function seated(room: SdkRoom): Seated {
-  const inbox: Inbox = { welcome: [], events: [], rejected: [], storeError: [], invites: [], seatTakenOver: [] };
+  const inbox: Inbox = { welcome: [], events: [], rejected: [], storeError: [], invites: [], seatTakenOver: [], clock: [], timeUp: [] };
   room.onMessage('welcome', (m) => inbox.welcome.push(m));
   room.onMessage('invites', (m) => inbox.invites.push(m));
   room.onMessage('seatTakenOver', (m) => inbox.seatTakenOver.push(m));
   room.onMessage('events', (m) => inbox.events.push(m));
   room.onMessage('rejected', (m) => inbox.rejected.push(m));
   room.onMessage('storeError', (m) => inbox.storeError.push(m));
+  room.onMessage('clock', (m) => inbox.clock.push(m));
+  room.onMessage('timeUp', (m) => inbox.timeUp.push(m));
   return { room, inbox, frames: () => socketOf(room).frames };
 }
 
@@ -151,7 +156,7 @@ export interface OpenedBattle {
 /** Opens a battle as its creator (default: the first side of ash-plain, listed, no referee). */
 export async function openBattle(
   server: TestServer,
-  options: { scenarioId?: string; seat?: string; playerName?: string; battleName?: string; listed?: boolean; referee?: boolean; spectatorChat?: string } = {},
+  options: { scenarioId?: string; seat?: string; playerName?: string; battleName?: string; listed?: boolean; referee?: boolean; spectatorChat?: string; timeControl?: object } = {},
 ): Promise<OpenedBattle> {
   const creator = await welcomed(
     await server.client().create('battle', { scenarioId: 'ash-plain', seat: 'ardenne', playerName: 'Créateur', ...options }),
@@ -173,7 +178,7 @@ export async function joinBattle(server: TestServer, battleId: string, options: 
  */
 export async function seatEveryone(
   server: TestServer,
-  options: { scenarioId?: string; seat?: string; battleName?: string; referee?: boolean; listed?: boolean; spectatorChat?: string } = {},
+  options: { scenarioId?: string; seat?: string; battleName?: string; referee?: boolean; listed?: boolean; spectatorChat?: string; timeControl?: object } = {},
 ): Promise<{ battleId: string; seats: Record<string, Seated>; keys: Record<string, string>; invites: Record<string, string> }> {
   const opened = await openBattle(server, options);
   const creatorSeat = opened.creator.inbox.welcome[0].seat;

@@ -28,6 +28,7 @@ import { PageKeys } from './keyboard';
 import { actablePieces, cycle, type SelectKey } from './key-select';
 import { testOdds } from './test-odds';
 import { mountChat, type ChatPanel } from '../ui/chat';
+import { ClockPanel } from '../ui/clocks';
 import { sideCss } from '../map/palette';
 import { Container } from 'pixi.js';
 import type { Interaction, InteractionHandlers } from './interactions/interaction';
@@ -116,6 +117,8 @@ export class GamePage {
   /** The chat (issue 12): mounted with the listeners, at once, so its history is not missed; placed in the sidebar by mount. */
   private readonly chat: ChatPanel;
   private readonly chatHost = h('div', { class: 'chat-host' });
+  /** The time control's clocks (issue 12): listening from the start, like the chat, so the first view is not missed. */
+  private readonly clocks: ClockPanel;
   private readonly els: Record<'status' | 'wings' | 'selection' | 'actions' | 'log' | 'map' | 'root', HTMLElement>;
 
   constructor(
@@ -138,6 +141,7 @@ export class GamePage {
       seatName: (seat) => (this.view ? seatName(this.view, seat) : seat),
       unclaimed: (seat) => !this.seatClaimed(seat),
     });
+    this.clocks = new ClockPanel(room, { seat: () => this.seat, sideName: (side) => this.names.get(side) ?? side });
     // listen at once: the welcome message follows the join closely
     this.installHooks();
     this.listen();
@@ -165,10 +169,12 @@ export class GamePage {
     this.layout = new PageLayout(root, header, map, {
       unit: [card('game.selection', selection)],
       actions: [card('page.tab.actions', actions)],
-      game: [status, this.seatControls.el, h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings), renderPrefs()],
+      game: [status, this.clocks.el, this.seatControls.el, h('details', { class: 'card', open: true }, h('summary', { 'data-i18n': 'game.wings' }, t('game.wings')), wings), renderPrefs()],
       log: [h('section', { class: 'card log-card' }, h('h3', { 'data-i18n': 'game.log' }, t('game.log')), log)],
       chat: [this.chatHost],
     });
+    // the clocks' bar right under the turn banner, in view whatever the tab (issue 12)
+    this.layout.banner.after(this.clocks.strip);
     parent.appendChild(root);
     map.appendChild(h('div', { class: 'map-loading' }, t('game.loadingMap')));
     map.appendChild(this.hexInfo);
@@ -302,6 +308,8 @@ export class GamePage {
     for (const w of view.wings) this.names.set(w.id, w.name);
     // the owner's decoys, by what they imitate (others only ever see covers)
     for (const d of view.decoys) this.names.set(d.id, decoyLabel(view, d.mimic));
+    // the clocks name the sides once the state has them
+    this.clocks.render();
 
     // follow the activation: select the activated piece, leave move mode when it changed
     const act = view.activation ? `${view.activation.piece}` : '';
@@ -842,6 +850,7 @@ export class GamePage {
     if (!this.els.root.isConnected) return;
     for (const u of this.unsubscribers) u();
     this.chat.destroy();
+    this.clocks.destroy();
     if (this.mapReady) this.map.destroy();
     this.mapReady = false;
     this.els.root.remove();

@@ -773,6 +773,36 @@ export const fr = {
   'lobby.organiserLink': 'Organiser un tournoi',
   // --- crossing odds (issue 11) ---
   'page.crossingAlso': 'les unités traversées ({n}) font aussi le test ; un échec coûte un niveau de cohésion',
+
+  // --- time controls (issue 12) ---
+  'lobby.timeControl': 'Contrôle du temps',
+  'lobby.timeNone': 'Aucun',
+  'lobby.timeClock': 'Pendule par camp (partie en direct)',
+  'lobby.timeDeadline': 'Délai par décision (partie par correspondance)',
+  'lobby.timeMinutes': 'Minutes par camp',
+  'lobby.timeIncrement': 'Secondes ajoutées à chaque passage de main',
+  'lobby.timeHours': 'Heures par décision',
+  'lobby.timeOnTimeout': 'Temps écoulé',
+  'lobby.timePolicyNotify': 'prévenir tout le monde',
+  'lobby.timePolicyPause': 'mettre la partie en pause',
+  'lobby.timePolicyForfeit': 'défaite au temps',
+  'lobby.timeHint': "Les pendules partent quand chaque camp a son joueur ; c'est le serveur qui tient le temps.",
+  'clock.titleClock': 'Pendules',
+  'clock.titleDeadline': 'Délai par décision',
+  'clock.summaryClock': '{minutes} min + {increment} s par passage de main',
+  'clock.summaryDeadline': '{hours} h par décision',
+  'clock.stopped': 'Les pendules sont arrêtées (en attente des joueurs).',
+  'clock.you': 'vous',
+  'clock.out': 'temps écoulé',
+  'clock.low': 'Il vous reste peu de temps : {time}.',
+  'clock.timeUpNotify': 'Temps écoulé pour {side}.',
+  'clock.paused': 'Partie en pause : le temps de {side} est écoulé.',
+  'clock.pausedWait': "Son adversaire ou l'arbitre peut la reprendre.",
+  'clock.resume': 'Reprendre la partie',
+  'clock.forfeit': '{loser} perd au temps : {winner} l’emporte.',
+  'clock.markPaused': 'En pause',
+  'clock.markForfeit': 'Fini au temps',
+  'clock.forfeitDraw': 'Tous les camps ont dépassé leur temps : partie nulle.',
 };
 
 export type TextKey = keyof typeof fr;

@@ -3,6 +3,8 @@ import { pick, t } from '../i18n';
 import type { ScenarioSummary } from '../net/api';
 import { h } from '../ui/dom';
 import type { SpectatorChat } from '../ui/chat-model';
+import type { TimeControlForm } from '../ui/clock-model';
+import { timeControlField } from '../ui/time-control-field';
 
 /** The "new battle" card: scenario, battle name, the creator's seat, listing and referee. */
 
@@ -14,6 +16,8 @@ export interface CreateForm {
   referee: boolean;
   /** What spectators may do in the chat (issue 12). */
   spectatorChat: SpectatorChat;
+  /** A clock per side or a deadline per decision, and what a timeout does (issue 12). */
+  timeControl: TimeControlForm;
 }
 
 export interface CreateFormHandlers {
@@ -57,6 +61,7 @@ export function renderCreateForm(scenarios: ScenarioSummary[], form: CreateForm,
     checkbox('listed', t('lobby.listed'), t('lobby.listedHint'), form.listed, false, (v) => on.change((f) => (f.listed = v))),
     checkbox('with-referee', t('lobby.withReferee'), t('lobby.withRefereeHint'), form.referee || form.seat === 'referee', form.seat === 'referee', (v) => on.change((f) => (f.referee = v))),
     spectatorChatField(form.spectatorChat, (v) => on.change((f) => (f.spectatorChat = v))),
+    timeControlField(form.timeControl, () => on.change(() => undefined)),
     error ? h('div', { class: 'error', role: 'alert' }, error) : null,
     h('button', { class: 'btn primary big', id: 'create', disabled: busy || !sc, onclick: () => on.create() }, busy ? t('lobby.connecting') : t('lobby.createButton')),
   );

@@ -7,6 +7,7 @@ import { seatKeys, type HeldSeat } from '../net/keys';
 import type { SeatLink } from '../net/links';
 import { confirmDialog } from '../ui/dialog';
 import { clear, h } from '../ui/dom';
+import { DEFAULT_TIME_CONTROL_FORM, timeControlOption } from '../ui/clock-model';
 import { renderCreateForm, type CreateForm } from './create-form';
 import { renderMyBattles } from './my-battles';
 import { renderOpenBattles } from './open-battles';
@@ -27,7 +28,7 @@ export interface LobbyOptions {
  */
 export class Lobby {
   private scenarios: ScenarioSummary[] = [];
-  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false, spectatorChat: 'amongThemselves' };
+  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false, spectatorChat: 'amongThemselves', timeControl: { ...DEFAULT_TIME_CONTROL_FORM } };
   private playerName = storedName();
   private held: HeldSeat[] = seatKeys.list();
   private summaries: Map<string, BattleSummary> | null = null;
@@ -133,6 +134,7 @@ export class Lobby {
         listed: f.listed,
         referee: f.referee || f.seat === 'referee',
         spectatorChat: f.spectatorChat,
+        ...(timeControlOption(f.timeControl) && { timeControl: timeControlOption(f.timeControl) }),
       }),
     );
   }

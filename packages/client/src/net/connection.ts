@@ -2,6 +2,7 @@ import { Client, Room } from '@colyseus/sdk';
 import type { Seat, SideId } from '@lames/rules';
 import { failureOf, isNoRoom } from './errors';
 import { seatKeys } from './keys';
+import type { TimeControl } from '../ui/clock-model';
 
 /**
  * Connection to a battle room. A seat is held by its key (net/keys.ts): a
@@ -23,6 +24,8 @@ export interface CreateOptions {
   referee: boolean;
   /** What spectators may do in the chat (issue 12); the server's default when absent. */
   spectatorChat?: 'off' | 'readOnly' | 'amongThemselves';
+  /** A clock per side or a deadline per decision (issue 12); none when absent. */
+  timeControl?: TimeControl;
 }
 
 /** How to take a seat: a key, an invite, or (listed battles) a free side or a spectator's chair. */

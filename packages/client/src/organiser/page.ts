@@ -3,6 +3,8 @@ import { fetchScenarios, type ScenarioSummary } from '../net/api';
 import { copy } from '../ui/copy';
 import { confirmDialog } from '../ui/dialog';
 import { clear, h } from '../ui/dom';
+import { DEFAULT_TIME_CONTROL_FORM, timeControlOption, type TimeControlForm } from '../ui/clock-model';
+import { timeControlField } from '../ui/time-control-field';
 import * as api from './api';
 import { battleTable, inviteTable, standingsTable } from './tables';
 
@@ -131,9 +133,11 @@ export class OrganiserPage {
     const scenario = h('select', { id: 't-scenario' }, this.scenarios.map((s) => h('option', { value: s.id }, pick(s.name))));
     const players = h('textarea', { id: 't-players', rows: 6 });
     const referee = h('input', { type: 'checkbox', id: 't-referee' });
+    // every battle of the tournament plays with it (issue 12, docs/time-controls.md)
+    const timeControl: TimeControlForm = { ...DEFAULT_TIME_CONTROL_FORM };
     const create = () =>
       void this.run(async () => {
-        const body = { name: name.value.trim(), scenarioId: scenario.value, players: players.value.split('\n').map((p) => p.trim()).filter(Boolean), referee: referee.checked };
+        const body = { name: name.value.trim(), scenarioId: scenario.value, players: players.value.split('\n').map((p) => p.trim()).filter(Boolean), referee: referee.checked, timeControl: timeControlOption(timeControl) };
         const { tournament } = await api.createTournament(body);
         this.detail = await api.tournamentDetail(tournament.id);
       });
@@ -148,6 +152,7 @@ export class OrganiserPage {
       h('label', { for: 't-players' }, t('organiser.players')),
       players,
       h('div', { class: 'check' }, h('label', { class: 'check-label', for: 't-referee' }, referee, t('organiser.referee'))),
+      timeControlField(timeControl),
       h('button', { class: 'btn primary big', id: 't-create', disabled: this.busy, onclick: create }, t('organiser.createButton')),
     );
   }

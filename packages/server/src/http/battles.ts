@@ -59,6 +59,8 @@ async function withRooms(summaries: BattleSummary[], scenarios: ReadonlyMap<stri
       listed: s.listed,
       open: rooms.has(s.battleId),
       updatedAt: s.updatedAt,
+      ...(s.timeControl && { timeControl: s.timeControl }),
+      ...(s.forfeit && { forfeit: { losers: [...s.forfeit.losers], winner: s.forfeit.winner, reason: s.forfeit.reason } }),
     };
   });
 }

@@ -7,6 +7,7 @@ import { drawInvites, freshInvites, type Invite } from '../rooms/access';
 import type { CommandError } from '../rooms/organiser-control';
 import { issueToken } from '../rooms/seat-keys';
 import { controlBattle } from './control';
+import { newClock, type TimeControl } from '../rooms/clock';
 import type { Adjudication, Tournament, TournamentBattle } from './model';
 import type { BattleOutcome } from './standings';
 
@@ -32,6 +33,7 @@ export async function openOrganisedBattle(opts: {
   seed: string;
   battleName: string;
   referee: boolean;
+  timeControl?: TimeControl;
 }): Promise<OpenedBattle> {
   const battleId = randomBytes(9).toString('base64url');
   const sides = opts.scenario.sides.map((s) => s.id);
@@ -52,6 +54,8 @@ export async function openOrganisedBattle(opts: {
     log: [],
     access,
     actions: 0,
+    // The clocks start once every side is claimed (rooms/clock.ts).
+    ...(opts.timeControl && { clock: newClock(opts.timeControl, sides) }),
   });
   return { battleId, invites };
 }
@@ -122,7 +126,7 @@ async function statusOf(store: BattleStore, round: number, battle: TournamentBat
     return { side: s.side, sideName: side?.name ?? s.side, playerId: s.playerId, player: names.get(s.playerId) ?? s.playerId, claimed: !!side?.claimed };
   });
   const ended = summary?.status === 'ended';
-  const result = battle.adjudication ? adjudicated(battle) : ended ? await playedOutcome(store, battle) : null;
+  const result = battle.adjudication ? adjudicated(battle) : summary?.forfeit ? lostOnTime(battle, summary.forfeit) : ended ? await playedOutcome(store, battle) : null;
   return {
     battleId: battle.battleId,
     round,
@@ -150,6 +154,13 @@ function phaseOf(summary: BattleSummary | undefined, seated: boolean): Phase {
 
 function adjudicated(battle: TournamentBattle): BattleOutcome & { adjudication: Adjudication } {
   return { winner: battle.adjudication!.winner, points: {}, adjudication: battle.adjudication! };
+}
+
+/** A battle ended on time (rooms/clock.ts): the side left in time wins, without victory points. */
+function lostOnTime(battle: TournamentBattle, forfeit: NonNullable<BattleSummary['forfeit']>): BattleOutcome {
+  const playerOf = new Map(battle.sides.map((s) => [s.side, s.playerId]));
+  const losers = forfeit.losers.flatMap((side) => playerOf.get(side) ?? []);
+  return { winner: forfeit.winner === null ? null : (playerOf.get(forfeit.winner) ?? null), points: {}, forfeit: { losers, reason: 'timeout' } };
 }
 
 /** The rules' result of a finished battle, by player: the winner and each side's victory points. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeControlSchema } from '../rooms/clock';
 
 /**
  * A tournament as the organiser API keeps it (issue 12, "Organisers"). It
@@ -38,6 +39,8 @@ export const tournamentSchema = z.object({
   scenarioId: z.string().min(1).max(64),
   /** Every battle gets a referee seat, with its own invite. */
   referee: z.boolean(),
+  /** The time control every battle of a round is created with (rooms/clock.ts); absent: none. */
+  timeControl: timeControlSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   players: z.array(playerSchema),

@@ -43,6 +43,7 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
       name: body.name,
       scenarioId: body.scenarioId,
       referee: body.referee,
+      ...(body.timeControl && { timeControl: body.timeControl }),
       createdAt: now,
       updatedAt: now,
       players: body.players.map((name, i) => ({ id: `p${i + 1}`, name })),
@@ -111,7 +112,7 @@ function resultCells(b: BattleStatus): (string | number)[] {
   const [first, second] = b.sides;
   const winner = b.result ? (b.result.winner === null ? 'draw' : (b.sides.find((s) => s.playerId === b.result!.winner)?.player ?? '')) : '';
   const pts = (id: string) => (b.result ? (b.result.points[id] ?? 0) : '');
-  return [b.round, b.battleId, first.player, second.player, b.phase, winner, pts(first.playerId), pts(second.playerId), b.result?.adjudication?.reason ?? '', b.closed?.reason ?? ''];
+  return [b.round, b.battleId, first.player, second.player, b.phase, winner, pts(first.playerId), pts(second.playerId), b.result?.adjudication?.reason ?? (b.result?.forfeit ? 'lost on time' : ''), b.closed?.reason ?? ''];
 }
 
 function outcomes(battles: BattleStatus[]): Map<string, BattleOutcome> {

@@ -4,6 +4,8 @@ import type { Tournament } from './model';
 export interface BattleOutcome {
   winner: string | null;
   points: Record<string, number>;
+  /** The battle ended on time (rooms/clock.ts forfeit policy): the players who ran out. */
+  forfeit?: { losers: string[]; reason: 'timeout' };
 }
 
 export interface Standing {

@@ -23,7 +23,7 @@ import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { checkJournalEntry, checkRecord, CorruptRecordError, isValidBattleId } from './record-schema';
-import { entriesAfter } from './journal';
+import { entriesAfter, withHead } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { isExpired, summaryOf } from './summary';
@@ -271,10 +271,7 @@ export class FileStore implements BattleStore {
     const after = entriesAfter(lines.map((l) => l.entry), stored.actions ?? 0, where);
     if (after.length === 0) return { stored, head: null };
     const head = lines[lines.length - 1].head;
-    stored.updatedAt = head.updatedAt;
-    stored.status = head.status;
-    if (head.access) stored.access = head.access;
-    stored.journal = after;
+    withHead(stored, head).journal = after;
     return { stored, head };
   }
 

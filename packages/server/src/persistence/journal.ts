@@ -27,7 +27,17 @@ export const SNAPSHOT_EVERY = 64;
 export function headOf(record: BattleRecord): BattleHead {
   const head: BattleHead = { updatedAt: record.updatedAt, status: record.status, summary: summaryOf(record) };
   if (record.access) head.access = record.access;
+  if (record.clock) head.clock = record.clock;
   return head;
+}
+
+/** A snapshot brought up to the envelope of the last journal entry after it (both stores' load). */
+export function withHead(stored: StoredBattle, head: BattleHead): StoredBattle {
+  stored.updatedAt = head.updatedAt;
+  stored.status = head.status;
+  if (head.access) stored.access = head.access;
+  if (head.clock) stored.clock = head.clock;
+  return stored;
 }
 
 /**

@@ -20,7 +20,7 @@
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { redactUrl } from '../config';
 import { checkJournalEntry, checkRecord, isValidBattleId } from './record-schema';
-import { entriesAfter } from './journal';
+import { entriesAfter, withHead } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { summaryOf } from './summary';
@@ -217,11 +217,7 @@ export class PgStore implements BattleStore {
       return { entry: entry as unknown as JournalEntry, head: head as BattleHead };
     });
     stored.journal = entriesAfter(entries.map((e) => e.entry), base, where);
-    const head = entries[entries.length - 1].head;
-    stored.updatedAt = head.updatedAt;
-    stored.status = head.status;
-    if (head.access) stored.access = head.access;
-    return stored;
+    return withHead(stored, entries[entries.length - 1].head);
   }
 
   async appendChat(id: string, line: ChatLine): Promise<void> {

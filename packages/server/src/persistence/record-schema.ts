@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { BattleRecord } from './store';
 import { upgradeState } from './upgrade';
 import { SPECTATOR_CHAT } from '../rooms/chat';
+import { clockStateSchema } from '../rooms/clock';
 
 /** Battle ids end up in file names and URLs: letters, digits, `_` and `-` only. */
 export const BATTLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -86,6 +87,8 @@ export const battleRecordSchema = z.looseObject({
   dice: z.object({ seed: z.string().min(1), seedHash: sha256Hex, initialStateHash: sha256Hex }).optional(),
   rulesVersion: z.string().min(1).optional(),
   spectatorChat: z.enum(SPECTATOR_CHAT).optional(),
+  // Absent from battles without a time control (and from those created before them).
+  clock: clockStateSchema.optional(),
   played: z.array(z.object({ seat: z.string().min(1), action: z.looseObject({ type: z.string() }), events: z.number().int().nonnegative(), stateHash: sha256Hex })).optional(),
 });
 
@@ -102,6 +105,7 @@ export const headSchema = z.object({
   status: z.enum(['playing', 'ended']),
   access: accessSchema.optional(),
   summary: z.looseObject({ battleId: z.string() }).nullable(),
+  clock: clockStateSchema.optional(),
 });
 
 /**

@@ -14,6 +14,7 @@ import type { GameEvent, GameState, Seat } from '@lames/rules';
 import type { BattleSummary } from './summary';
 import type { ServerConfig } from '../config';
 import type { ChatLine, SpectatorChat } from '../rooms/chat';
+import type { ClockState } from '../rooms/clock';
 import { openFileStore } from './file-store';
 import { openPgStore } from './pg-store';
 
@@ -52,6 +53,8 @@ export interface BattleRecord {
   played?: PlayedAction[];
   /** Who of the spectators may read or write the chat (rooms/chat.ts); absent before the chat: the default. */
   spectatorChat?: SpectatorChat;
+  /** The time control's clocks as of the write (rooms/clock.ts); absent for a battle without one. */
+  clock?: ClockState;
 }
 
 /** One action of `played`: who sent what, how many events of the log it gave, and the state's hash after it. */
@@ -78,6 +81,8 @@ export interface BattleHead {
   access?: BattleAccess;
   /** The lobby summary after the action (summaryOf), so that listing never replays a journal. */
   summary: BattleSummary | null;
+  /** The clocks after the action (rooms/clock.ts), when the battle has a time control. */
+  clock?: ClockState;
 }
 
 /**

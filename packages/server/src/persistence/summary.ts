@@ -23,6 +23,10 @@ export interface BattleSummary {
   locked?: true;
   /** Closed by the organiser, with the reason given. */
   closed?: { reason: string; at: string };
+  /** The battle's time control, when it has one (rooms/clock.ts). */
+  timeControl?: 'clock' | 'deadline';
+  /** The battle ended on time (forfeit policy): who ran out, and the winner (null: every side ran out at once). */
+  forfeit?: { losers: string[]; winner: string | null; reason: 'timeout' };
 }
 
 /** The deployment phase as the rules keep it (GameState.deployment, issue 7); read loosely, only its public `done` flags. */
@@ -51,6 +55,9 @@ export function summaryOf(record: BattleRecord): BattleSummary | null {
   if (awaiting) summary.awaiting = awaiting;
   if (access.locked) summary.locked = true;
   if (access.closed) summary.closed = access.closed;
+  if (record.clock) summary.timeControl = record.clock.control.mode;
+  const forfeit = record.clock?.forfeit;
+  if (forfeit) summary.forfeit = { losers: forfeit.losers, winner: forfeit.winner, reason: 'timeout' };
   return summary;
 }
 

@@ -19,6 +19,8 @@ import { audienceOf, CHAT_HISTORY, CHAT_REFUSALS, chatMessageSchema, DEFAULT_SPE
 import { hashToken, issueToken } from './seat-keys';
 import { applyCommand, controlRefusal, organiserCommandSchema, type CommandOutcome, type OrganiserCommand } from './organiser-control';
 import { SeatBook } from './seats';
+import { BattleClock, CANNOT_RESUME } from './battle-clock';
+import { newClock, type ClockState } from './clock';
 import { actionAccepted, messageRefused } from '../ops/metrics';
 import { claimOpenBattle, type OpenClaim } from '../scaling';
 
@@ -47,6 +49,8 @@ interface Opening {
   actions: number;
   played: PlayedAction[] | null;
   chat: ChatLine[];
+  /** The time control's clocks (rooms/clock.ts), null for a battle without one. */
+  clock: ClockState | null;
 }
 
 const SERVER_FAULT: Rejection = {
@@ -119,6 +123,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private openClaim: OpenClaim | null = null;
   /** The chat lines kept by the store (the last CHAT_HISTORY), for the history each seat gets on entering. */
   private chat: ChatLine[] = [];
+  /** The battle's clocks (rooms/battle-clock.ts), null without a time control. */
+  private clocks: BattleClock | null = null;
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -131,6 +137,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.actions = opening.actions;
     this.played = opening.played;
     this.chat = opening.chat;
+    const sides = this.game.sides.map((s) => s.id);
+    this.clocks = opening.clock && BattleClock.reopened(opening.clock, this.deps.timers, (out) => this.onTimeUp(out), sides);
     this.roomId = opening.head.id;
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
@@ -141,6 +149,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.onMessage('action', (client: BattleClient, payload: unknown) => (withinMessageRate(client) ? this.onAction(client, payload) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('invites', (client: BattleClient) => (withinMessageRate(client) ? this.onInvites(client) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('chat', (client: BattleClient, payload: unknown) => (withinMessageRate(client) ? this.onChat(client, payload) : this.refuse(client, RATE_LIMITED)));
+    this.onMessage('resumeClock', (client: BattleClient) => (withinMessageRate(client) ? this.onResumeClock(client) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('handOver', (client: BattleClient) => (withinMessageRate(client) ? this.onHandOver(client) : this.refuse(client, RATE_LIMITED)));
     this.onMessage('*', (client: BattleClient, type: unknown) =>
       withinMessageRate(client)
@@ -148,6 +157,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
         : this.refuse(client, RATE_LIMITED),
     );
     if (this.access) this.showSeats();
+    this.followClock();
   }
 
   /**
@@ -215,7 +225,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // A closing room leaves a snapshot, so that resuming it replays nothing
     // (decided after the actions still queued, which may add to the journal).
     await this.serial(async () => {
-      if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue)) await this.snapshotNow();
+      this.clocks?.stop();
+      // A clock is stored as charged at the close (rooms/clock.ts reopen).
+      if (this.access && (this.sinceSnapshot > 0 || this.snapshotDue || this.clocks)) await this.snapshotNow();
     });
     await this.openClaim?.release();
   }
@@ -324,6 +336,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   private afterSeatChange(): void {
     if (this.access) this.showSeats();
+    this.followClock();
     this.broadcastPatch();
     this.refreshMetadata();
   }
@@ -334,6 +347,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
     client.send('chatHistory', { spectatorChat: this.spectatorChat, lines: historyFor(this.chat, seat, this.spectatorChat) });
     if (this.access?.locked) client.send('battleLocked', { locked: true });
+    if (this.clocks) client.send('clock', this.clocks.view());
   }
 
   /** The hash of the seed for every seat from the start; the seed itself only once the battle has ended (issue 12). */
@@ -404,6 +418,33 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     client.send('chatRejected', refusal);
   }
 
+  // --- clocks (rooms/clock.ts, docs/time-controls.md) ---------------------------
+
+  /** The clocks follow the game and its seats; every seat gets the same view when they change. */
+  private followClock(): void {
+    if (this.clocks) this.commitClock(this.clocks.next(this.game, this.access, false));
+  }
+
+  private commitClock(clock: ClockState): void {
+    this.clocks!.commit(clock);
+    this.broadcast('clock', this.clocks!.view());
+  }
+
+  /** A side ran out of time and the policy was applied: every seat is told, and the outcome stored. */
+  private onTimeUp(sides: string[]): void {
+    this.broadcast('timeUp', { sides, policy: this.clocks!.view().control.onTimeout });
+    this.broadcast('clock', this.clocks!.view());
+    if (this.access) void this.save();
+  }
+
+  /** The opponent of the side out of time, or the referee, lets a paused battle go on. */
+  private async onResumeClock(client: BattleClient): Promise<void> {
+    const seat = client.userData?.seat;
+    if (!seat || !this.seats.holds(seat, client.sessionId) || !this.clocks?.resume(seat)) return this.refuse(client, CANNOT_RESUME);
+    this.followClock();
+    await this.save();
+  }
+
   // --- actions ---------------------------------------------------------------
 
   /** Checks the message's shape at once, then plays it after the actions already queued (see `saving`). */
@@ -430,6 +471,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (!seat || seat === 'spectator' || !this.seats.holds(seat, client.sessionId)) return this.refuse(client, reject('notAPlayer'));
     const paused = controlRefusal(this.access); // the organiser's lock or close (issue 12)
     if (paused) return this.refuse(client, paused);
+    const halted = this.clocks?.refusal();
+    if (halted) return this.refuse(client, halted);
     let result: ReturnType<typeof apply>;
     try {
       result = apply(this.game, seat, action);
@@ -440,8 +483,10 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (!result.ok) return this.refuse(client, result.rejection);
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
     const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: serverStateHash(result.state) };
+    // The clocks after the action are stored with it: an increment or a fresh deadline survives a crash.
+    const clock = this.clocks?.next(result.state, this.access, true);
     try {
-      await this.storeAction(entry, result.state, played);
+      await this.storeAction(entry, result.state, played, clock);
     } catch (e) {
       // The write may have reached the store in part: the next write is a whole snapshot, which replaces it.
       this.snapshotDue = true;
@@ -458,6 +503,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     for (const c of this.clients) {
       if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
     }
+    if (clock) this.commitClock(clock);
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
     const dice = this.game.status === 'ended' && this.diceCommitment();
     if (dice) this.broadcast('dice', dice);
@@ -512,7 +558,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       rulesVersion,
       spectatorChat: options.spectatorChat,
     };
-    return { state, log: [], head, access: null, actions: 0, played: [], chat: [] };
+    const clock = options.timeControl ? newClock(options.timeControl, state.sides.map((s) => s.id)) : null;
+    return { state, log: [], head, access: null, actions: 0, played: [], chat: [], clock };
   }
 
   /**
@@ -552,7 +599,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
     const { state, log, access, dice, rulesVersion, spectatorChat } = record;
     const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }), ...(spectatorChat && { spectatorChat }) };
-    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null, chat };
+    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null, chat, clock: record.clock ?? null };
   }
 
   /**
@@ -562,16 +609,16 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * write (which may have left a gap or a stray entry in the journal).
    * Throws when the store fails; runs inside the room's chain.
    */
-  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null): Promise<void> {
+  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null, clock?: ClockState): Promise<void> {
     const actions = entry.n + 1;
     if (this.snapshotDue || next.status === 'ended' || this.sinceSnapshot + 1 >= SNAPSHOT_EVERY) {
       const all = played && [...this.played!, played];
-      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!), all));
+      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!), all, clock));
       this.sinceSnapshot = 0;
       this.snapshotDue = false;
       return;
     }
-    await this.deps.store.append(this.roomId, entry, headOf(this.recordOf(next, actions, [], structuredClone(this.access!))));
+    await this.deps.store.append(this.roomId, entry, headOf(this.recordOf(next, actions, [], structuredClone(this.access!), undefined, clock)));
     this.sinceSnapshot += 1;
   }
 
@@ -602,8 +649,10 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * `played` are copies taken by the caller (played only for a snapshot),
    * the state is never changed in place.
    */
-  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess, played?: PlayedAction[] | null): BattleRecord {
-    return { ...this.head, updatedAt: new Date().toISOString(), status: state.status, state, log, access, actions, ...(played && { played }) };
+  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess, played?: PlayedAction[] | null, clock = this.clocks?.current()): BattleRecord {
+    // A battle lost on time is over, though the rules' state is left as the last action made it.
+    const status = clock?.forfeit ? 'ended' : state.status;
+    return { ...this.head, updatedAt: new Date().toISOString(), status, state, log, access, actions, ...(played && { played }), ...(clock && { clock }) };
   }
 
   /** Runs `task` after every action and store write already queued, in call order; a failure does not stop the chain. */

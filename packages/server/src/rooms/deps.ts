@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Scenario } from '@lames/rules';
 import type { AttemptThrottle } from '../limits/attempts';
 import type { BattleStore } from '../persistence/store';
+import type { ClockTimers } from './battle-clock';
 
 /**
  * What a battle room needs from the server that opens it. Given by the
@@ -21,6 +22,8 @@ export interface BattleRoomDeps {
   /** Whether the client address comes from proxy headers (LAMES_TRUST_PROXY) rather than the socket. */
   trustProxy: boolean;
   logError: (message: string, error?: unknown) => void;
+  /** The server's time, which runs the battles' clocks (rooms/battle-clock.ts). */
+  timers: ClockTimers;
 }
 
 /** A secret, unpredictable seed (createGame requires one). */
