@@ -109,4 +109,4 @@ export type { TestPreview } from './tests/odds';
 export { applyJsonPatch, jsonDiff } from './replay/json-patch';
 export type { JsonChange, JsonPatch, JsonPath } from './replay/json-patch';
 export { expandReplay, REPLAY_FORMAT, replayBattle, seatReplay } from './replay/replay';
-export type { RecordedBattle, ReplayedBattle, ReplayFrame, ReplayProblem, ReplayStepWire, SeatReplayWire } from './replay/replay';
+export type { RecordedBattle, ReplayAnswer, ReplayedBattle, ReplayFrame, ReplayProblem, ReplayStepWire, SeatReplayWire } from './replay/replay';

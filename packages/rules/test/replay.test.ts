@@ -31,7 +31,7 @@ const short = { ...ford, id: 'short-ford', turnLimit: 1 };
 
 /** A battle's record as the server keeps it: each action with the events it gave. */
 function recorded(
-  script: { seat: Seat; action: { type: string } }[],
+  script: { seat: Seat; action: { type: string; [field: string]: unknown } }[],
   scenario = ford,
 ): RecordedBattle & { final: GameState } {
   let state = createGame(scenario, SEED);
@@ -85,7 +85,10 @@ describe('replayBattle', () => {
 
   test('a changed event (a roll or its outcome) or a changed scenario is named, not shown as the battle', () => {
     const changed = structuredClone(record);
-    const at = changed.actions.findLastIndex((a) => a.events.length > 0);
+    const at =
+      changed.actions.length -
+      1 -
+      [...changed.actions].reverse().findIndex((a) => a.events.length > 0);
     changed.actions[at].events[0].section = '§0';
     expect(replayBattle(changed, short)).toMatchObject({
       ok: false,

@@ -119,6 +119,15 @@ export function seatReplay(
   };
 }
 
+/**
+ * What POST /api/battles/<id>/replay answers (docs/replay.md): an ended
+ * battle's export and scenario, which the browser plays again itself, or a
+ * running battle's steps as the seat may see them.
+ */
+export type ReplayAnswer =
+  | { kind: 'ended'; seat: Seat; export: BattleExport; scenario: Scenario }
+  | ({ kind: 'live' } & SeatReplayWire);
+
 /** One step as the viewer shows it: the view after the action. */
 export interface ReplayFrame {
   seat?: Seat;
