@@ -250,14 +250,14 @@ export class ReplayPage {
       h(
         'div',
         { class: 'replay-buttons' },
-        button('first', '⏮', 'replay.first', this.at === 0),
-        button('previousTurn', '⏪', 'replay.previousTurn', this.at === 0),
+        button('first', '⇤', 'replay.first', this.at === 0),
+        button('previousTurn', '«', 'replay.previousTurn', this.at === 0),
         button('previousActivation', '◀◀', 'replay.previousActivation', this.at === 0),
         button('previous', '◀', 'replay.previous', this.at === 0),
         button('next', '▶', 'replay.next', this.at === last),
         button('nextActivation', '▶▶', 'replay.nextActivation', this.at === last),
-        button('nextTurn', '⏩', 'replay.nextTurn', this.at === last),
-        button('last', '⏭', 'replay.last', this.at === last),
+        button('nextTurn', '»', 'replay.nextTurn', this.at === last),
+        button('last', '⇥', 'replay.last', this.at === last),
       ),
       this.slider,
       h('div', { class: 'muted small' }, t('replay.keys')),
@@ -273,6 +273,8 @@ export class ReplayPage {
     renderLog(this.log, events, view.board, (id) => this.nameOf(id));
     const lines = Array.from(this.log.querySelectorAll('li.log-line'));
     for (const li of lines.slice(lines.length - fresh)) li.classList.add('log-fresh');
+    // once laid out: the step's own lines at the foot of the log
+    requestAnimationFrame(() => (this.log.scrollTop = this.log.scrollHeight));
     const hooks = window.__lamesReplay!;
     Object.assign(hooks, { at: this.at, count: model.steps.length, full: model.full, view });
     if (!this.map) return;
