@@ -148,6 +148,17 @@ it('a player steps through its own view mid-battle, then through the whole battl
   await replay.screenshot({ path: join(SHOTS, 'replay-fr-own-view-1280.png') });
 
   await playUpTo(game.script.length);
+  // The battle page's bar keeps its buttons (language, replay, leave) on a phone.
+  await bruno.setViewportSize(SIZES[0]);
+  await settle(300);
+  expect(
+    await bruno.evaluate(() => {
+      const bar = document.querySelector('.topbar')!;
+      return bar.scrollWidth <= bar.clientWidth;
+    }),
+  ).toBe(true);
+  await bruno.screenshot({ path: join(SHOTS, 'replay-battle-page-fr-390.png') });
+  await bruno.setViewportSize(SIZES[1]);
   await bruno.locator('[data-testid="replay-link"]').waitFor();
   await expect(bruno.locator('[data-testid="replay-link"]').getAttribute('href')).resolves.toBe(
     `#/replay/${battleId}`,
