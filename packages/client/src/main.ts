@@ -8,6 +8,8 @@ import { seatKeys } from './net/keys';
 import { parseLink } from './net/links';
 import { toast } from './ui/toast';
 import { OrganiserPage } from './organiser/page';
+import { parseReplayHash } from './replay/credentials';
+import { ReplayPage } from './replay/page';
 
 /**
  * The page: the lobby or a battle. A seat link in the fragment is read once,
@@ -18,10 +20,33 @@ import { OrganiserPage } from './organiser/page';
 const app = document.getElementById('app')!;
 document.documentElement.lang = lang();
 
+/** The lobby or the replay page on screen, so that a replay address opened from the lobby replaces it. */
+let shown: { unmount(): void } | null = null;
+
 function showLobby(options: LobbyOptions = {}): void {
   document.title = t('app.title');
-  new Lobby((room) => void showGame(room), { ...options, organiser: showOrganiser }).mount(app);
+  const lobby = new Lobby((room) => void showGame(room), { ...options, organiser: showOrganiser });
+  shown = lobby;
+  lobby.mount(app);
 }
+
+/** The replay viewer (issue 12, replay/): its seat key comes from this browser's storage, never from the address. */
+function showReplay(battleId: string): void {
+  shown?.unmount();
+  const page = new ReplayPage(battleId, () => {
+    page.unmount();
+    shown = null;
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    showLobby();
+  });
+  shown = page;
+  void page.mount(app);
+}
+
+window.addEventListener('hashchange', () => {
+  const battleId = parseReplayHash(window.location.hash);
+  if (battleId && shown) showReplay(battleId);
+});
 
 function showOrganiser(): void {
   const page = new OrganiserPage(() => {
@@ -33,6 +58,7 @@ function showOrganiser(): void {
 }
 
 async function showGame(room: BattleRoom): Promise<void> {
+  shown = null;
   const page = new GamePage(room, {
     leave: (notice) => showLobby(notice ? { notice } : {}),
     lost: (battleId) => void enter(battleId, { key: seatKeys.get(battleId)?.key }, 'game.reenterFailed'),
@@ -59,6 +85,8 @@ async function enter(battleId: string, secret: Omit<EnterOptions, 'playerName'>,
 async function boot(): Promise<void> {
   // the organiser page (issue 12): its own route, no seat involved
   if (/^#\/organiser\/?$/.test(window.location.hash)) return showOrganiser();
+  const replayOf = parseReplayHash(window.location.hash);
+  if (replayOf) return showReplay(replayOf);
   const link = parseLink(window.location.hash);
   if (link) {
     // the secret leaves the address bar (and the history) at once

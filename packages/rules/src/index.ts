@@ -106,3 +106,7 @@ export { EXPORT_FORMAT, exportBattle, firstDifference, seedHash, verifyExport } 
 export type { BattleExport, ExportedAction, PlayedBattle, Verdict } from './verify/battle-export';
 export { crossingPreviews, disciplinePreviews, disengagementPreview, testChance, recoveryTestPreview } from './tests/odds';
 export type { TestPreview } from './tests/odds';
+export { applyJsonPatch, jsonDiff } from './replay/json-patch';
+export type { JsonChange, JsonPatch, JsonPath } from './replay/json-patch';
+export { expandReplay, REPLAY_FORMAT, replayBattle, seatReplay } from './replay/replay';
+export type { RecordedBattle, ReplayAnswer, ReplayedBattle, ReplayFrame, ReplayProblem, ReplayStepWire, SeatReplayWire } from './replay/replay';

@@ -7,6 +7,7 @@ import { SCENARIOS } from '@lames/rules/scenarios';
 import type { Application } from 'express';
 import type { ServerConfig } from './config';
 import { mountRoutes } from './http/routes';
+import { mountReplay } from './replay/route';
 import { openStore, type BattleStore } from './persistence/store';
 import { BattleRoom } from './rooms/battle-room';
 import { randomSeed, type BattleRoomDeps } from './rooms/deps';
@@ -96,6 +97,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       mountHealth(app, { store, presence: scaling.presence, isShuttingDown: () => shuttingDown, logger });
       app.get('/metrics', metricsRoute(config.metricsToken));
       mountOrganiser(app, organiser);
+      mountReplay(app, { store, scenarios, attempts: deps.attempts, trustProxy: config.trustProxy, logError });
       mountRoutes(app, { store, scenarios, clientDir: config.clientDir, logError });
     },
   });

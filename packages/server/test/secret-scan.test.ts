@@ -6,6 +6,7 @@
  *   - every file of the built client (packages/client/dist, built here when
  *     missing or older than its sources; the test command builds it first);
  *   - every HTTP route: /api/scenarios, /api/battles, /api/battles/lookup,
+ *     each player's /api/battles/:id/replay (issue 12),
  *     index.html and every asset, as the server serves them;
  *   - every byte sent to the other seats and to spectators, during the
  *     deployment and after it, with the owner and the referee as controls.
@@ -205,8 +206,9 @@ describe('issue 7: no route and no message gives a seat another side’s secrets
     const secrets = secretsOf(scenario);
     let battleId: string;
     let seats: Record<string, Seated>;
+    let keys: Record<string, string>;
     beforeAll(async () => {
-      ({ battleId, seats } = await seatEveryone(server, {
+      ({ battleId, seats, keys } = await seatEveryone(server, {
         scenarioId: scenario.id,
         seat: scenario.sides[0]!.id,
         referee: true,
@@ -305,6 +307,25 @@ describe('issue 7: no route and no message gives a seat another side’s secrets
             leaked: [],
           });
         expect(leaks(received(seats[side]!), mine)).toEqual(mine);
+      }
+      // Issue 12: the battle's replay so far tells each player no more than its stream did (the owner's is the control).
+      const replay = async (seat: string) =>
+        (
+          await fetch(`${server.url}/api/battles/${battleId}/replay`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ key: keys[seat] }),
+          })
+        ).text();
+      for (const side of hiddenSides(scenario)) {
+        const mine = [...ownSecrets(side), `${side}-decoy-`];
+        for (const seat of othersOf(side).filter((x) => x !== 'spectator'))
+          expect({ seat, side, leaked: leaks(await replay(seat), mine) }).toEqual({
+            seat,
+            side,
+            leaked: [],
+          });
+        expect(leaks(await replay(side), mine)).toEqual(mine);
       }
       const scanned = [
         await get('/api/battles'),

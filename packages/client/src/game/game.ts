@@ -6,6 +6,7 @@ import { drawFacingHandles, drawHexMarks, drawSelectedHex, type HexMarkKind } fr
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import { addHexCardLine, renderHexCard } from '../ui/hex-card';
+import { replayButton, replayButtonText } from '../replay/links';
 import { setCurrentBattle, type BattleRoom, type DiceCommitment, type Welcome } from '../net/connection';
 import { seatKeys } from '../net/keys';
 import { confirmDialog } from '../ui/dialog';
@@ -163,6 +164,7 @@ export class GamePage {
       h('div', { class: 'brand' }, h('span', { class: 'logo' }, '⚔'), h('span', {}, 'Lames'), h('span', { class: 'muted small brand-sub' }, 'Les Lames Maudites')),
       h('div', { class: 'spacer' }),
       h('button', { class: 'btn ghost', id: 'lang-toggle', title: t('lang.toggleTitle'), onclick: () => toggleLang() }, t('lang.toggle')),
+      replayButton(() => this.battleId),
       h('button', { class: 'btn ghost', id: 'leave', onclick: () => void this.leave() }, t('game.leave')),
     );
     const card = (key: TextKey, ...body: HTMLElement[]) => h('section', { class: 'card' }, h('h3', { 'data-i18n': key }, t(key)), ...body);
@@ -194,6 +196,7 @@ export class GamePage {
         header.querySelector('#lang-toggle')!.textContent = t('lang.toggle');
         header.querySelector('#lang-toggle')!.setAttribute('title', t('lang.toggleTitle'));
         header.querySelector('#leave')!.textContent = t('game.leave');
+        replayButtonText(header);
         root.querySelectorAll<HTMLElement>('[data-i18n]').forEach((el) => (el.textContent = t(el.dataset.i18n as 'game.log')));
         this.seatControls.render();
         this.render();

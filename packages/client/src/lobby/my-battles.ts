@@ -2,6 +2,7 @@ import { lang, t } from '../i18n';
 import type { BattleSummary } from '../net/api';
 import type { HeldSeat } from '../net/keys';
 import { h } from '../ui/dom';
+import { replayHref } from '../replay/credentials';
 import { scenarioTitle, sidesLine, summaryLine } from './summary';
 
 /** "Mes batailles": the seats this browser holds, with each battle's state from the server. */
@@ -43,6 +44,7 @@ function item(held: HeldSeat, summaries: Map<string, BattleSummary> | null, busy
       'div',
       { class: 'row wrap' },
       h('button', { class: 'btn primary', 'data-resume': held.battleId, disabled: busy, onclick: () => on.resume(held) }, t('lobby.resumeMine')),
+      s?.status === 'ended' ? h('a', { class: 'btn', href: replayHref(held.battleId), 'data-replay': held.battleId }, t('replay.openEnded')) : null,
       h('button', { class: 'btn', 'data-forget': held.battleId, disabled: busy, onclick: () => on.forget(held) }, t('lobby.forget')),
     ),
   );

@@ -3,6 +3,7 @@ import type { Seat, SideId } from '@lames/rules';
 import { failureOf, isNoRoom } from './errors';
 import { seatKeys } from './keys';
 import type { TimeControl } from '../ui/clock-model';
+import { rememberWatched } from '../replay/credentials';
 
 /**
  * Connection to a battle room. A seat is held by its key (net/keys.ts): a
@@ -117,6 +118,10 @@ export async function enterBattle(battleId: string, options: EnterOptions): Prom
     }
   }
   keepKey(room, options.key, false);
+  // a spectator keeps how it watched, for the battle's replay (replay/credentials.ts)
+  room.onMessage('welcome', (m: Welcome) => {
+    if (m.seat === 'spectator') rememberWatched(m.battleId, creds);
+  });
   return room;
 }
 

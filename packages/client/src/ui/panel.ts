@@ -1,4 +1,5 @@
 import { hexLabel, legalActions, seatToAct, stackPlace, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
+import { replayHref } from '../replay/credentials';
 import { reasonText } from './actions';
 import { lang, t, type TextKey } from '../i18n';
 import { className } from '../i18n/profiles';
@@ -106,6 +107,7 @@ function diceCheck(check: BattleCheck): HTMLElement | null {
     h('div', { class: 'small' }, t('dice.seedHash'), ' ', h('code', { 'data-testid': 'seed-hash' }, dice.seedHash)),
     h('div', { class: 'small' }, t('dice.seed'), ' ', h('code', { 'data-testid': 'seed' }, dice.seed)),
     h('a', { href: `/api/battles/${encodeURIComponent(battleId)}/export`, download: `lames-${battleId}.json`, 'data-testid': 'export-link' }, t('dice.export')),
+    h('a', { href: replayHref(battleId), target: '_blank', rel: 'noopener', 'data-testid': 'replay-link' }, t('replay.openEnded')),
     h('div', { class: 'muted small' }, t('dice.verifyHint', { file: `lames-${battleId}.json` })),
   );
 }

@@ -87,7 +87,11 @@ export class ExportRefusal extends Error {
 export async function battleExportOf(store: BattleStore, scenarios: ReadonlyMap<string, Scenario>, id: string): Promise<BattleExport> {
   const stored = await store.load(id);
   if (!stored) throw new ExportRefusal(404, 'battleNotFound', `No battle has the id ${id}.`);
-  const record = replayJournal(stored);
+  return exportOfRecord(replayJournal(stored), scenarios);
+}
+
+/** The export of a battle's current record (with its journal replayed), refused as battleExportOf says. */
+export function exportOfRecord(record: BattleRecord, scenarios: ReadonlyMap<string, Scenario>): BattleExport {
   if (record.status !== 'ended') throw new ExportRefusal(403, 'battleNotEnded', 'A battle can be exported once it has ended: until then its export would give away its secrets (hidden units, the dice seed).');
   const scenario = scenarios.get(record.scenarioId);
   if (!record.dice || !record.played || !record.rulesVersion || !scenario) {
@@ -106,7 +110,7 @@ export async function battleExportOf(store: BattleStore, scenarios: ReadonlyMap<
 }
 
 /** Each played action with its own events, cut from the battle's log in order. */
-function actionsOf(record: BattleRecord): BattleExport['actions'] {
+export function actionsOf(record: BattleRecord): BattleExport['actions'] {
   let at = 0;
   const actions = record.played!.map((p, n) => {
     const events = record.log.slice(at, at + p.events);
