@@ -3,6 +3,7 @@ import type { Scenario } from '@lames/rules';
 import { replayJournal } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import type { BattleAccess, BattleStore, BattleSummary, SeatAccess } from '../persistence/store';
+import { isBroadcast } from '../sync/broadcast-delay';
 import { drawInvites, freshInvites, type Invite } from '../rooms/access';
 import type { CommandError } from '../rooms/organiser-control';
 import { issueToken } from '../rooms/seat-keys';
@@ -32,6 +33,7 @@ export async function openOrganisedBattle(opts: {
   seed: string;
   battleName: string;
   referee: boolean;
+  broadcastDelay?: number;
 }): Promise<OpenedBattle> {
   const battleId = randomBytes(9).toString('base64url');
   const sides = opts.scenario.sides.map((s) => s.id);
@@ -52,6 +54,7 @@ export async function openOrganisedBattle(opts: {
     log: [],
     access,
     actions: 0,
+    ...(isBroadcast(opts.broadcastDelay) && { broadcastDelay: opts.broadcastDelay }),
   });
   return { battleId, invites };
 }

@@ -38,6 +38,8 @@ export const tournamentSchema = z.object({
   scenarioId: z.string().min(1).max(64),
   /** Every battle gets a referee seat, with its own invite. */
   referee: z.boolean(),
+  /** Broadcast delay of every battle of its rounds (sync/broadcast.ts); absent from tournaments made before it: off. */
+  broadcastDelay: z.number().int().nonnegative().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   players: z.array(playerSchema),

@@ -43,6 +43,7 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
       name: body.name,
       scenarioId: body.scenarioId,
       referee: body.referee,
+      ...(body.broadcastDelay > 0 && { broadcastDelay: body.broadcastDelay }),
       createdAt: now,
       updatedAt: now,
       players: body.players.map((name, i) => ({ id: `p${i + 1}`, name })),

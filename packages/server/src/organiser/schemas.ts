@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { broadcastDelaySchema } from '../sync/broadcast-delay';
 
 /** Request bodies of the organiser API (every one parsed before use). */
 
@@ -10,6 +11,8 @@ export const createTournamentSchema = z
     scenarioId: z.string().min(1).max(64),
     players: z.array(name).min(2, 'at least 2 players').max(64, 'at most 64 players'),
     referee: z.boolean().default(false),
+    /** Every battle of its rounds is broadcast to spectators this many turns late (sync/broadcast.ts); 0: off. */
+    broadcastDelay: broadcastDelaySchema,
   })
   .refine((b) => new Set(b.players.map((p) => p.toLowerCase())).size === b.players.length, { message: 'player names must differ', path: ['players'] });
 

@@ -86,6 +86,7 @@ export const battleRecordSchema = z.looseObject({
   dice: z.object({ seed: z.string().min(1), seedHash: sha256Hex, initialStateHash: sha256Hex }).optional(),
   rulesVersion: z.string().min(1).optional(),
   spectatorChat: z.enum(SPECTATOR_CHAT).optional(),
+  broadcastDelay: z.number().int().nonnegative().optional(),
   played: z.array(z.object({ seat: z.string().min(1), action: z.looseObject({ type: z.string() }), events: z.number().int().nonnegative(), stateHash: sha256Hex })).optional(),
 });
 

@@ -52,6 +52,8 @@ export interface BattleRecord {
   played?: PlayedAction[];
   /** Who of the spectators may read or write the chat (rooms/chat.ts); absent before the chat: the default. */
   spectatorChat?: SpectatorChat;
+  /** Broadcast (sync/broadcast.ts): spectators see the full view N turns late; absent or 0: they see what spectators see, live. */
+  broadcastDelay?: number;
 }
 
 /** One action of `played`: who sent what, how many events of the log it gave, and the state's hash after it. */

@@ -3,6 +3,7 @@ import { BATTLE_ID_PATTERN } from '../persistence/record-schema';
 import { Refusal } from './refusals';
 import { TOKEN_PATTERN } from './seat-keys';
 import { DEFAULT_SPECTATOR_CHAT, SPECTATOR_CHAT } from './chat';
+import { broadcastDelaySchema } from '../sync/broadcast-delay';
 
 const playerName = z.string().trim().min(1).max(40);
 const token = z.string().regex(TOKEN_PATTERN, 'expected a 22-character key from a battle link');
@@ -20,6 +21,8 @@ export const newBattleOptionsSchema = z.object({
   referee: z.boolean().default(false),
   /** What spectators may do in the chat (rooms/chat.ts): nothing, read the players', or talk among themselves. */
   spectatorChat: z.enum(SPECTATOR_CHAT).default(DEFAULT_SPECTATOR_CHAT),
+  /** Broadcast (sync/broadcast.ts): spectators see the full view as it was N turns ago; 0 or absent: off. */
+  broadcastDelay: broadcastDelaySchema,
 });
 
 /** Taking a seat: with its key, with an invite, or (listed battles) by naming a free side or `spectator`. */
