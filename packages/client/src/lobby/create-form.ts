@@ -2,6 +2,7 @@ import type { SideId } from '@lames/rules';
 import { pick, t } from '../i18n';
 import type { ScenarioSummary } from '../net/api';
 import { h } from '../ui/dom';
+import { turnsText } from '../game/broadcast-text';
 import type { SpectatorChat } from '../ui/chat-model';
 
 /** The "new battle" card: scenario, battle name, the creator's seat, listing and referee. */
@@ -14,6 +15,8 @@ export interface CreateForm {
   referee: boolean;
   /** What spectators may do in the chat (issue 12). */
   spectatorChat: SpectatorChat;
+  /** Broadcast delay in turns (issue 12); 0: spectators see live what spectators may see. */
+  broadcastDelay: number;
 }
 
 export interface CreateFormHandlers {
@@ -57,6 +60,7 @@ export function renderCreateForm(scenarios: ScenarioSummary[], form: CreateForm,
     checkbox('listed', t('lobby.listed'), t('lobby.listedHint'), form.listed, false, (v) => on.change((f) => (f.listed = v))),
     checkbox('with-referee', t('lobby.withReferee'), t('lobby.withRefereeHint'), form.referee || form.seat === 'referee', form.seat === 'referee', (v) => on.change((f) => (f.referee = v))),
     spectatorChatField(form.spectatorChat, (v) => on.change((f) => (f.spectatorChat = v))),
+    broadcastField(form.broadcastDelay, (v) => on.change((f) => (f.broadcastDelay = v))),
     error ? h('div', { class: 'error', role: 'alert' }, error) : null,
     h('button', { class: 'btn primary big', id: 'create', disabled: busy || !sc, onclick: () => on.create() }, busy ? t('lobby.connecting') : t('lobby.createButton')),
   );
@@ -72,6 +76,16 @@ function spectatorChatField(value: SpectatorChat, set: (v: SpectatorChat) => voi
   const select = h('select', { id: 'spectator-chat' }, options.map(([v, key]) => h('option', { value: v, selected: v === value }, t(key))));
   select.addEventListener('change', () => set(select.value as SpectatorChat));
   return h('div', { class: 'check' }, h('label', { for: 'spectator-chat' }, t('chat.spectatorsOption')), select);
+}
+
+/** The broadcast delays offered: off, or the full view one to three turns late (the server takes up to 20). */
+const BROADCAST_DELAYS = [0, 1, 2, 3];
+
+function broadcastField(value: number, set: (v: number) => void): HTMLElement {
+  const option = (d: number) => h('option', { value: String(d), selected: d === value }, d === 0 ? t('lobby.broadcastOff') : t('lobby.broadcastTurns', { delay: turnsText(d) }));
+  const select = h('select', { id: 'broadcast-delay' }, BROADCAST_DELAYS.map(option));
+  select.addEventListener('change', () => set(Number(select.value)));
+  return h('div', { class: 'check' }, h('label', { for: 'broadcast-delay' }, t('lobby.broadcastDelay')), select, h('div', { class: 'muted small' }, t('lobby.broadcastHelp')));
 }
 
 function checkbox(id: string, label: string, hint: string, checked: boolean, disabled: boolean, set: (v: boolean) => void): HTMLElement {

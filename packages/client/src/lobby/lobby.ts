@@ -27,7 +27,7 @@ export interface LobbyOptions {
  */
 export class Lobby {
   private scenarios: ScenarioSummary[] = [];
-  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false, spectatorChat: 'amongThemselves' };
+  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false, spectatorChat: 'amongThemselves', broadcastDelay: 0 };
   private playerName = storedName();
   private held: HeldSeat[] = seatKeys.list();
   private summaries: Map<string, BattleSummary> | null = null;
@@ -133,6 +133,7 @@ export class Lobby {
         listed: f.listed,
         referee: f.referee || f.seat === 'referee',
         spectatorChat: f.spectatorChat,
+        ...(f.broadcastDelay > 0 && { broadcastDelay: f.broadcastDelay }),
       }),
     );
   }

@@ -23,6 +23,8 @@ export interface CreateOptions {
   referee: boolean;
   /** What spectators may do in the chat (issue 12); the server's default when absent. */
   spectatorChat?: 'off' | 'readOnly' | 'amongThemselves';
+  /** Broadcast (issue 12): spectators see the full view this many turns late; 0 or absent: live spectator view. */
+  broadcastDelay?: number;
 }
 
 /** How to take a seat: a key, an invite, or (listed battles) a free side or a spectator's chair. */
@@ -97,8 +99,21 @@ export async function createBattle(options: CreateOptions): Promise<Room> {
   return room;
 }
 
-/** Enters a battle by id; when no room has it open, opens it again from its save with the same credentials. */
+/**
+ * Enters a battle by id; when no room has it open, opens it again from its
+ * save with the same credentials. A spectator of a broadcast battle is sent
+ * to its broadcast room (room name 'broadcast': see game/broadcast-page.ts).
+ */
 export async function enterBattle(battleId: string, options: EnterOptions): Promise<Room> {
+  try {
+    return await enterBattleRoom(battleId, options);
+  } catch (e) {
+    if (failureOf(e).code !== 'broadcastOnly') throw e;
+    return colyseus().joinOrCreate('broadcast', { battleId, ...definedOnly(options) });
+  }
+}
+
+async function enterBattleRoom(battleId: string, options: EnterOptions): Promise<Room> {
   const creds = definedOnly(options);
   let room: Room;
   try {
