@@ -230,13 +230,11 @@ describe('issue 12 broadcast: spectators see the full view N turns late, and not
     ).rejects.toThrow(/^broadcastOnly/);
     // A wrong link gets the one wording of every refused seat, here as there.
     await expect(
-      server
-        .client()
-        .joinOrCreate('broadcast', {
-          battleId: b.battleId,
-          invite: 'x'.repeat(22),
-          playerName: 'Curieux',
-        }),
+      server.client().joinOrCreate('broadcast', {
+        battleId: b.battleId,
+        invite: 'x'.repeat(22),
+        playerName: 'Curieux',
+      }),
     ).rejects.toThrow(/^seatRefused/);
     // A player's key is not a spectator's: the broadcast is for spectators only.
     await expect(
@@ -349,6 +347,68 @@ describe('issue 12 broadcast: spectators see the full view N turns late, and not
     await b.spectator.room.leave(true);
   });
 
+  test('once the battle has ended the spectator sees everything, as every seat: final state, whole log, the seed', async () => {
+    const b = await broadcastBattle(2);
+    let local = createGame(FORD, SEED);
+    const log: GameEvent[] = [];
+    const play = async (seat: Seat, action: ActionInput) => {
+      const r = apply(local, seat, action);
+      if (!r.ok) throw new Error(r.rejection.code);
+      local = r.state;
+      log.push(...r.events);
+      await act(b.seats, seat, action);
+    };
+    await play('black-teeth', placement('unit'));
+    // §2.4: both sides end their turns until the turn limit ends the battle.
+    while (local.status !== 'ended') await play(local.activeSide, { type: 'endTurn' });
+    await waitFor(() => b.spectator.frames.at(-1)!.ended, 'the end frame');
+    const end = b.spectator.frames.at(-1)!;
+    expect(end).toEqual({
+      battleName: expect.any(String),
+      delay: 2,
+      shownTurn: local.turn,
+      ended: true,
+      view: { ...viewFor(local, 'spectator'), perspective: 'spectator' },
+      log,
+      dice: { seedHash: expect.any(String), seed: SEED },
+    });
+    expect(end.view.units.some((u) => u.id === 'o-ambush')).toBe(true);
+    // Before the end, each frame showed the start of the turn two turns back.
+    expect(b.spectator.frames.slice(0, -1).map((f) => f.shownTurn)).toEqual([
+      0,
+      ...Array.from({ length: FORD.turnLimit - 2 }, (_, i) => i + 1),
+    ]);
+    await leaveAll(...Object.values(b.seats));
+    await b.spectator.room.leave(true);
+  });
+
+  test('a tournament created with broadcastDelay broadcasts every battle of its rounds', async () => {
+    const api = async (path: string, body: unknown) => {
+      const res = await fetch(`${server.url}/api/organiser${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: 'Bearer test-organiser-token-0000',
+        },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()) as Record<
+        string,
+        { id: string; battles: Array<{ battleId: string }> }
+      >;
+    };
+    const { tournament } = await api('/tournaments', {
+      name: 'Coupe du Gué',
+      scenarioId: 'the-ford',
+      players: ['Anne', 'Bertrand', 'Cécile', 'Denis'],
+      broadcastDelay: 2,
+    });
+    const { round } = await api(`/tournaments/${tournament.id}/rounds`, { roundRobin: true });
+    const records = await Promise.all(round.battles.map((x) => store.load(x.battleId)));
+    expect(records.map((r) => r?.broadcastDelay)).toEqual([2, 2]);
+  });
+
   test('without the option spectators are seated in the battle room as before, and the broadcast room refuses them', async () => {
     const opened = await openBattle(server, {
       scenarioId: 'the-ford',
@@ -362,13 +422,11 @@ describe('issue 12 broadcast: spectators see the full view N turns late, and not
     });
     expect(spectator.inbox.welcome[0].seat).toBe('spectator');
     await expect(
-      server
-        .client()
-        .joinOrCreate('broadcast', {
-          battleId: opened.battleId,
-          invite: opened.invites.spectator,
-          playerName: 'Curieux',
-        }),
+      server.client().joinOrCreate('broadcast', {
+        battleId: opened.battleId,
+        invite: opened.invites.spectator,
+        playerName: 'Curieux',
+      }),
     ).rejects.toThrow(/^seatRefused/);
     await leaveAll(opened.creator, spectator);
   });

@@ -60,7 +60,7 @@ export function renderCreateForm(scenarios: ScenarioSummary[], form: CreateForm,
     checkbox('listed', t('lobby.listed'), t('lobby.listedHint'), form.listed, false, (v) => on.change((f) => (f.listed = v))),
     checkbox('with-referee', t('lobby.withReferee'), t('lobby.withRefereeHint'), form.referee || form.seat === 'referee', form.seat === 'referee', (v) => on.change((f) => (f.referee = v))),
     spectatorChatField(form.spectatorChat, (v) => on.change((f) => (f.spectatorChat = v))),
-    broadcastField(form.broadcastDelay, (v) => on.change((f) => (f.broadcastDelay = v))),
+    broadcastField('broadcast-delay', form.broadcastDelay, (v) => on.change((f) => (f.broadcastDelay = v))),
     error ? h('div', { class: 'error', role: 'alert' }, error) : null,
     h('button', { class: 'btn primary big', id: 'create', disabled: busy || !sc, onclick: () => on.create() }, busy ? t('lobby.connecting') : t('lobby.createButton')),
   );
@@ -81,11 +81,12 @@ function spectatorChatField(value: SpectatorChat, set: (v: SpectatorChat) => voi
 /** The broadcast delays offered: off, or the full view one to three turns late (the server takes up to 20). */
 const BROADCAST_DELAYS = [0, 1, 2, 3];
 
-function broadcastField(value: number, set: (v: number) => void): HTMLElement {
+/** The broadcast option of a battle, or of every battle of a tournament (organiser page). */
+export function broadcastField(id: string, value: number, set: (v: number) => void): HTMLElement {
   const option = (d: number) => h('option', { value: String(d), selected: d === value }, d === 0 ? t('lobby.broadcastOff') : t('lobby.broadcastTurns', { delay: turnsText(d) }));
-  const select = h('select', { id: 'broadcast-delay' }, BROADCAST_DELAYS.map(option));
+  const select = h('select', { id }, BROADCAST_DELAYS.map(option));
   select.addEventListener('change', () => set(Number(select.value)));
-  return h('div', { class: 'check' }, h('label', { for: 'broadcast-delay' }, t('lobby.broadcastDelay')), select, h('div', { class: 'muted small' }, t('lobby.broadcastHelp')));
+  return h('div', { class: 'check' }, h('label', { for: id }, t('lobby.broadcastDelay')), select, h('div', { class: 'muted small' }, t('lobby.broadcastHelp')));
 }
 
 function checkbox(id: string, label: string, hint: string, checked: boolean, disabled: boolean, set: (v: boolean) => void): HTMLElement {

@@ -5,6 +5,7 @@ import { confirmDialog } from '../ui/dialog';
 import { clear, h } from '../ui/dom';
 import * as api from './api';
 import { battleTable, inviteTable, standingsTable } from './tables';
+import { broadcastField } from '../lobby/create-form';
 
 type Detail = Awaited<ReturnType<typeof api.tournamentDetail>>;
 
@@ -131,9 +132,10 @@ export class OrganiserPage {
     const scenario = h('select', { id: 't-scenario' }, this.scenarios.map((s) => h('option', { value: s.id }, pick(s.name))));
     const players = h('textarea', { id: 't-players', rows: 6 });
     const referee = h('input', { type: 'checkbox', id: 't-referee' });
+    let broadcastDelay = 0;
     const create = () =>
       void this.run(async () => {
-        const body = { name: name.value.trim(), scenarioId: scenario.value, players: players.value.split('\n').map((p) => p.trim()).filter(Boolean), referee: referee.checked };
+        const body = { name: name.value.trim(), scenarioId: scenario.value, players: players.value.split('\n').map((p) => p.trim()).filter(Boolean), referee: referee.checked, broadcastDelay };
         const { tournament } = await api.createTournament(body);
         this.detail = await api.tournamentDetail(tournament.id);
       });
@@ -148,6 +150,7 @@ export class OrganiserPage {
       h('label', { for: 't-players' }, t('organiser.players')),
       players,
       h('div', { class: 'check' }, h('label', { class: 'check-label', for: 't-referee' }, referee, t('organiser.referee'))),
+      broadcastField('t-broadcast', 0, (v) => (broadcastDelay = v)),
       h('button', { class: 'btn primary big', id: 't-create', disabled: this.busy, onclick: create }, t('organiser.createButton')),
     );
   }
