@@ -2,7 +2,12 @@ import { Room, type AuthContext, type Client } from '@colyseus/core';
 import { reject } from '@lames/rules';
 import { z } from 'zod';
 import { replayJournal } from '../persistence/journal';
-import { BATTLE_ID_PATTERN, type BattleRecord } from '../persistence/store';
+import {
+  BATTLE_ID_PATTERN,
+  type BattleAccess,
+  type BattleRecord,
+  type StoredBattle,
+} from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { broadcastChannel, DelayedReplay, type BroadcastFrame } from '../sync/broadcast';
 import { isBroadcast } from '../sync/broadcast-delay';
@@ -38,7 +43,8 @@ export class BroadcastRoom extends Room {
   private replay: DelayedReplay | null = null;
   private frame: BroadcastFrame | null = null;
   private frameJson = '';
-  private record: BattleRecord | null = null;
+  /** The battle's seats, for the spectators' credentials (null: no such broadcast battle). */
+  private access: BattleAccess | null = null;
   /** Loads run one after the other (a turn announcement and a join may come together). */
   private loading: Promise<void> = Promise.resolve();
 
@@ -60,10 +66,12 @@ export class BroadcastRoom extends Room {
     const address = clientAddress(client, context, this.deps.trustProxy);
     const wait = this.deps.attempts.check(address);
     if (wait !== null) throw new Refusal('tooManyAttempts', { seconds: String(Math.ceil(wait)) });
-    await this.refresh();
+    // Once the room follows the battle, a join reads the seats alone: it replays nothing, so its
+    // duration does not grow with the actions of the turn being played.
+    await this.serial(() => (this.replay ? this.readAccess() : this.load()));
     const token = request.key ?? request.invite;
     const hash = token ? await hashToken(token) : null;
-    const access = this.record?.access;
+    const access = this.access;
     const admission = access && admit(access, request, hash);
     if (!admission || admission.seat !== 'spectator') {
       this.deps.attempts.failure(address);
@@ -91,18 +99,38 @@ export class BroadcastRoom extends Room {
 
   /** Reads the battle again and sends the frame to every spectator when it changed. */
   private refresh(): Promise<void> {
-    const run = this.loading.then(() => this.load());
+    return this.serial(() => this.load());
+  }
+
+  /** Runs store reads one after the other. */
+  private serial(task: () => Promise<void>): Promise<void> {
+    const run = this.loading.then(task);
     this.loading = run.catch(() => undefined);
     return run;
   }
 
-  private async load(): Promise<void> {
-    let record: BattleRecord | null;
+  private async stored(): Promise<StoredBattle | null> {
     try {
-      const stored = await this.deps.store.load(this.battleId);
-      record = stored && replayJournal(stored);
+      return await this.deps.store.load(this.battleId);
     } catch (e) {
       this.deps.logError(`broadcast ${this.battleId}: could not be loaded`, e);
+      throw new Refusal('storeUnavailable');
+    }
+  }
+
+  /** The seats as last saved (the battle room saves a snapshot at every change of them): new spectator links work at once. */
+  private async readAccess(): Promise<void> {
+    const stored = await this.stored();
+    this.access = stored && isBroadcast(stored.broadcastDelay) ? (stored.access ?? null) : null;
+  }
+
+  private async load(): Promise<void> {
+    const stored = await this.stored();
+    let record: BattleRecord | null;
+    try {
+      record = stored && replayJournal(stored);
+    } catch (e) {
+      this.deps.logError(`broadcast ${this.battleId}: could not be replayed`, e);
       throw new Refusal('storeUnavailable');
     }
     // One wording for a battle that does not exist or is not broadcast, as for a wrong key (checked in onAuth).
@@ -111,7 +139,7 @@ export class BroadcastRoom extends Room {
     if (!scenario) return;
     this.replay ??= new DelayedReplay(scenario, record.dice);
     this.replay.catchUp(record.played);
-    this.record = record;
+    this.access = record.access ?? null;
     const frame = this.replay.frame(record, record.broadcastDelay);
     const json = JSON.stringify(frame);
     if (json === this.frameJson) return;
