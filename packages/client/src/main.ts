@@ -1,5 +1,6 @@
 import './styles.css';
 import { GamePage } from './game/game';
+import { BroadcastPage } from './game/broadcast-page';
 import { lang, t, type TextKey } from './i18n';
 import { Lobby, type LobbyOptions } from './lobby/lobby';
 import { currentBattle, enterBattle, setCurrentBattle, storedName, type BattleRoom, type EnterOptions } from './net/connection';
@@ -59,10 +60,22 @@ function showOrganiser(): void {
 
 async function showGame(room: BattleRoom): Promise<void> {
   shown = null;
+  if (room.name === 'broadcast') return showBroadcast(room);
   const page = new GamePage(room, {
     leave: (notice) => showLobby(notice ? { notice } : {}),
     lost: (battleId) => void enter(battleId, { key: seatKeys.get(battleId)?.key }, 'game.reenterFailed'),
   });
+  try {
+    await page.mount(app);
+  } catch (e) {
+    console.error(e);
+    toast(String(e), 'error');
+  }
+}
+
+/** A broadcast battle's spectator (issue 12): the delayed full view, read-only. */
+async function showBroadcast(room: BattleRoom): Promise<void> {
+  const page = new BroadcastPage(room, () => showLobby());
   try {
     await page.mount(app);
   } catch (e) {

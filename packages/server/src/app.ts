@@ -10,6 +10,7 @@ import { mountRoutes } from './http/routes';
 import { mountReplay } from './replay/route';
 import { openStore, type BattleStore } from './persistence/store';
 import { BattleRoom } from './rooms/battle-room';
+import { BroadcastRoom } from './rooms/broadcast-room';
 import { randomSeed, type BattleRoomDeps } from './rooms/deps';
 import { startExpirySweep } from './rooms/expiry';
 import { realTimers, type ClockTimers } from './rooms/battle-clock';
@@ -102,6 +103,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     },
   });
   server.define('battle', battleRoomWith(deps));
+  server.define('broadcast', broadcastRoomWith(deps)).filterBy(['battleId']);
   await server.listen(config.port, config.host);
   // After listen: Colyseus has attached its own request listener, which the guard takes over.
   installHttpGuard(httpServer, { bodyLimit: BODY_LIMIT, createsPerHour: config.createsPerHour, corsOrigins: config.corsOrigins, trustProxy: config.trustProxy });
@@ -128,6 +130,13 @@ function withErrorCount(logError: (message: string, error?: unknown) => void) {
   return (message: string, error?: unknown) => {
     errorLogged();
     logError(message, error);
+  };
+}
+
+/** The broadcast room (rooms/broadcast-room.ts), bound like the battle room. */
+function broadcastRoomWith(deps: BattleRoomDeps): typeof BroadcastRoom {
+  return class extends BroadcastRoom {
+    protected override deps = deps;
   };
 }
 

@@ -156,7 +156,7 @@ export interface OpenedBattle {
 /** Opens a battle as its creator (default: the first side of ash-plain, listed, no referee). */
 export async function openBattle(
   server: TestServer,
-  options: { scenarioId?: string; seat?: string; playerName?: string; battleName?: string; listed?: boolean; referee?: boolean; spectatorChat?: string; timeControl?: object } = {},
+  options: { scenarioId?: string; seat?: string; playerName?: string; battleName?: string; listed?: boolean; referee?: boolean; spectatorChat?: string; timeControl?: object; broadcastDelay?: number } = {},
 ): Promise<OpenedBattle> {
   const creator = await welcomed(
     await server.client().create('battle', { scenarioId: 'ash-plain', seat: 'ardenne', playerName: 'Créateur', ...options }),

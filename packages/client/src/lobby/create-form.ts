@@ -2,6 +2,7 @@ import type { SideId } from '@lames/rules';
 import { pick, t } from '../i18n';
 import type { ScenarioSummary } from '../net/api';
 import { h } from '../ui/dom';
+import { turnsText } from '../game/broadcast-text';
 import type { SpectatorChat } from '../ui/chat-model';
 import type { TimeControlForm } from '../ui/clock-model';
 import { timeControlField } from '../ui/time-control-field';
@@ -18,6 +19,8 @@ export interface CreateForm {
   spectatorChat: SpectatorChat;
   /** A clock per side or a deadline per decision, and what a timeout does (issue 12). */
   timeControl: TimeControlForm;
+  /** Broadcast delay in turns (issue 12); 0: spectators see live what spectators may see. */
+  broadcastDelay: number;
 }
 
 export interface CreateFormHandlers {
@@ -62,6 +65,7 @@ export function renderCreateForm(scenarios: ScenarioSummary[], form: CreateForm,
     checkbox('with-referee', t('lobby.withReferee'), t('lobby.withRefereeHint'), form.referee || form.seat === 'referee', form.seat === 'referee', (v) => on.change((f) => (f.referee = v))),
     spectatorChatField(form.spectatorChat, (v) => on.change((f) => (f.spectatorChat = v))),
     timeControlField(form.timeControl, () => on.change(() => undefined)),
+    broadcastField('broadcast-delay', form.broadcastDelay, (v) => on.change((f) => (f.broadcastDelay = v))),
     error ? h('div', { class: 'error', role: 'alert' }, error) : null,
     h('button', { class: 'btn primary big', id: 'create', disabled: busy || !sc, onclick: () => on.create() }, busy ? t('lobby.connecting') : t('lobby.createButton')),
   );
@@ -77,6 +81,17 @@ function spectatorChatField(value: SpectatorChat, set: (v: SpectatorChat) => voi
   const select = h('select', { id: 'spectator-chat' }, options.map(([v, key]) => h('option', { value: v, selected: v === value }, t(key))));
   select.addEventListener('change', () => set(select.value as SpectatorChat));
   return h('div', { class: 'check' }, h('label', { for: 'spectator-chat' }, t('chat.spectatorsOption')), select);
+}
+
+/** The broadcast delays offered: off, or the full view one to three turns late (the server takes up to 20). */
+const BROADCAST_DELAYS = [0, 1, 2, 3];
+
+/** The broadcast option of a battle, or of every battle of a tournament (organiser page). */
+export function broadcastField(id: string, value: number, set: (v: number) => void): HTMLElement {
+  const option = (d: number) => h('option', { value: String(d), selected: d === value }, d === 0 ? t('lobby.broadcastOff') : t('lobby.broadcastTurns', { delay: turnsText(d) }));
+  const select = h('select', { id }, BROADCAST_DELAYS.map(option));
+  select.addEventListener('change', () => set(Number(select.value)));
+  return h('div', { class: 'check' }, h('label', { for: id }, t('lobby.broadcastDelay')), select, h('div', { class: 'muted small' }, t('lobby.broadcastHelp')));
 }
 
 function checkbox(id: string, label: string, hint: string, checked: boolean, disabled: boolean, set: (v: boolean) => void): HTMLElement {

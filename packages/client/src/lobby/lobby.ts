@@ -28,7 +28,7 @@ export interface LobbyOptions {
  */
 export class Lobby {
   private scenarios: ScenarioSummary[] = [];
-  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false, spectatorChat: 'amongThemselves', timeControl: { ...DEFAULT_TIME_CONTROL_FORM } };
+  private form: CreateForm = { scenarioId: '', battleName: '', seat: 'referee', listed: true, referee: false, spectatorChat: 'amongThemselves', timeControl: { ...DEFAULT_TIME_CONTROL_FORM }, broadcastDelay: 0 };
   private playerName = storedName();
   private held: HeldSeat[] = seatKeys.list();
   private summaries: Map<string, BattleSummary> | null = null;
@@ -135,6 +135,7 @@ export class Lobby {
         referee: f.referee || f.seat === 'referee',
         spectatorChat: f.spectatorChat,
         ...(timeControlOption(f.timeControl) && { timeControl: timeControlOption(f.timeControl) }),
+        ...(f.broadcastDelay > 0 && { broadcastDelay: f.broadcastDelay }),
       }),
     );
   }

@@ -1,6 +1,7 @@
 import type { Seat } from '@lames/rules';
 import { pick, t, type Lang } from '../i18n';
 import type { BattleSummary } from '../net/api';
+import { turnsText } from '../game/broadcast-text';
 
 /** What the lobby says of a battle: its state, and whether it waits for the reader. */
 
@@ -20,6 +21,8 @@ export function scenarioTitle(s: BattleSummary, l: Lang): string {
 /** The battle's state in one line, from the reader's seat (`null`: a stranger's view). */
 export function summaryLine(s: BattleSummary, seat: Seat | null, l: Lang): SummaryLine {
   if (s.status === 'ended') return { text: t('summary.ended', {}, l), yours: false };
+  // the server says nothing more of a broadcast battle's live turn (issue 12)
+  if (s.broadcastDelay) return { text: t('summary.broadcast', { delay: turnsText(s.broadcastDelay, l) }, l), yours: false };
   const waitingFor = s.awaiting ?? (s.status === 'playing' ? s.activeSide : undefined);
   const yours = waitingFor !== undefined && waitingFor === seat;
   if (s.status === 'deploying') {

@@ -34,6 +34,8 @@ export interface BattleSummary {
   /** A room is running: join it; otherwise the battle is opened again from its save. */
   open: boolean;
   updatedAt: string;
+  /** A broadcast battle (issue 12): the public listing hides its live turn until it ends. */
+  broadcastDelay?: number;
 }
 
 export interface BattlePage {

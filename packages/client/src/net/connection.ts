@@ -27,6 +27,8 @@ export interface CreateOptions {
   spectatorChat?: 'off' | 'readOnly' | 'amongThemselves';
   /** A clock per side or a deadline per decision (issue 12); none when absent. */
   timeControl?: TimeControl;
+  /** Broadcast (issue 12): spectators see the full view this many turns late; 0 or absent: live spectator view. */
+  broadcastDelay?: number;
 }
 
 /** How to take a seat: a key, an invite, or (listed battles) a free side or a spectator's chair. */
@@ -101,8 +103,21 @@ export async function createBattle(options: CreateOptions): Promise<Room> {
   return room;
 }
 
-/** Enters a battle by id; when no room has it open, opens it again from its save with the same credentials. */
+/**
+ * Enters a battle by id; when no room has it open, opens it again from its
+ * save with the same credentials. A spectator of a broadcast battle is sent
+ * to its broadcast room (room name 'broadcast': see game/broadcast-page.ts).
+ */
 export async function enterBattle(battleId: string, options: EnterOptions): Promise<Room> {
+  try {
+    return await enterBattleRoom(battleId, options);
+  } catch (e) {
+    if (failureOf(e).code !== 'broadcastOnly') throw e;
+    return colyseus().joinOrCreate('broadcast', { battleId, ...definedOnly(options) });
+  }
+}
+
+async function enterBattleRoom(battleId: string, options: EnterOptions): Promise<Room> {
   const creds = definedOnly(options);
   let room: Room;
   try {

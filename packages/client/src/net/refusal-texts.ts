@@ -17,6 +17,7 @@ export const REFUSAL_TEXTS = {
   battleWithoutSeats: 'error.battleWithoutSeats',
   unknownSeat: 'error.unknownSeat',
   seatRefused: 'error.seatRefused',
+  broadcastOnly: 'error.broadcastOnly',
   tooManyAttempts: 'error.tooManyAttempts',
   tooManyCreates: 'error.tooManyCreates',
   bodyTooLarge: 'error.tooLarge',

@@ -90,7 +90,7 @@ async function call(path: string, init: { method?: string; body?: unknown } = {}
 const json = async <T>(path: string, init?: { body?: unknown }) => (await (await call(path, init)).json()) as T;
 
 export const listTournaments = () => json<{ tournaments: TournamentListItem[] }>('/tournaments');
-export const createTournament = (body: { name: string; scenarioId: string; players: string[]; referee: boolean; timeControl?: TimeControl }) => json<{ tournament: Tournament }>('/tournaments', { body });
+export const createTournament = (body: { name: string; scenarioId: string; players: string[]; referee: boolean; timeControl?: TimeControl; broadcastDelay: number }) => json<{ tournament: Tournament }>('/tournaments', { body });
 export const tournamentDetail = (id: string) => json<{ tournament: Tournament; battles: BattleStatus[]; standings: Standing[] }>(`/tournaments/${id}`);
 export const nextRoundRobin = (id: string) => json<{ invites: InviteRow[]; csv: string }>(`/tournaments/${id}/rounds`, { body: { roundRobin: true, origin: location.origin } });
 export const nextSwiss = (id: string) => json<{ invites: InviteRow[]; csv: string }>(`/tournaments/${id}/rounds`, { body: { swiss: true, origin: location.origin } });

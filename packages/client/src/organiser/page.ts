@@ -7,6 +7,7 @@ import { DEFAULT_TIME_CONTROL_FORM, timeControlOption, type TimeControlForm } fr
 import { timeControlField } from '../ui/time-control-field';
 import * as api from './api';
 import { battleTable, inviteTable, standingsTable } from './tables';
+import { broadcastField } from '../lobby/create-form';
 
 type Detail = Awaited<ReturnType<typeof api.tournamentDetail>>;
 
@@ -135,9 +136,10 @@ export class OrganiserPage {
     const referee = h('input', { type: 'checkbox', id: 't-referee' });
     // every battle of the tournament plays with it (issue 12, docs/time-controls.md)
     const timeControl: TimeControlForm = { ...DEFAULT_TIME_CONTROL_FORM };
+    let broadcastDelay = 0;
     const create = () =>
       void this.run(async () => {
-        const body = { name: name.value.trim(), scenarioId: scenario.value, players: players.value.split('\n').map((p) => p.trim()).filter(Boolean), referee: referee.checked, timeControl: timeControlOption(timeControl) };
+        const body = { name: name.value.trim(), scenarioId: scenario.value, players: players.value.split('\n').map((p) => p.trim()).filter(Boolean), referee: referee.checked, timeControl: timeControlOption(timeControl), broadcastDelay };
         const { tournament } = await api.createTournament(body);
         this.detail = await api.tournamentDetail(tournament.id);
       });
@@ -153,6 +155,7 @@ export class OrganiserPage {
       players,
       h('div', { class: 'check' }, h('label', { class: 'check-label', for: 't-referee' }, referee, t('organiser.referee'))),
       timeControlField(timeControl),
+      broadcastField('t-broadcast', 0, (v) => (broadcastDelay = v)),
       h('button', { class: 'btn primary big', id: 't-create', disabled: this.busy, onclick: create }, t('organiser.createButton')),
     );
   }

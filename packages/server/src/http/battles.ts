@@ -49,20 +49,27 @@ async function withRooms(summaries: BattleSummary[], scenarios: ReadonlyMap<stri
       battleName: s.battleName,
       scenarioId: s.scenarioId,
       scenarioName: scenarioName(s.scenarioId, scenarios),
-      status: s.status,
-      turn: s.turn,
-      activeSide: s.activeSide,
-      ...(s.awaiting !== undefined && { awaiting: s.awaiting }),
+      ...liveFacts(s),
       sides: s.sides.map((side) => ({ id: side.id, name: side.name, claimed: side.claimed, playerName: side.playerName, connected: connected(side.id) })),
       referee: { exists: s.referee.exists, claimed: s.referee.claimed, connected: connected('referee') },
       spectators: typeof metadata?.spectators === 'number' ? metadata.spectators : 0,
       listed: s.listed,
       open: rooms.has(s.battleId),
-      updatedAt: s.updatedAt,
       ...(s.timeControl && { timeControl: s.timeControl }),
       ...(s.forfeit && { forfeit: { losers: [...s.forfeit.losers], winner: s.forfeit.winner, reason: s.forfeit.reason } }),
     };
   });
+}
+
+/**
+ * Where the battle stands and when it last moved. A broadcast battle's
+ * spectators must learn nothing of the turns they do not see yet
+ * (sync/broadcast.ts), and this listing is public: until it ends it says only
+ * that it is broadcast; its players see the rest on their own page.
+ */
+function liveFacts(s: BattleSummary): Pick<LobbyBattle, 'status' | 'turn' | 'activeSide' | 'awaiting' | 'updatedAt' | 'broadcastDelay'> {
+  if (s.broadcastDelay && s.status !== 'ended') return { status: 'playing', turn: 0, activeSide: '', updatedAt: '', broadcastDelay: s.broadcastDelay };
+  return { status: s.status, turn: s.turn, activeSide: s.activeSide, ...(s.awaiting !== undefined && { awaiting: s.awaiting }), updatedAt: s.updatedAt, ...(s.broadcastDelay && { broadcastDelay: s.broadcastDelay }) };
 }
 
 // --- export of a finished battle (issue 12) ---------------------------------

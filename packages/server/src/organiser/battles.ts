@@ -3,6 +3,7 @@ import type { Scenario } from '@lames/rules';
 import { replayJournal } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import type { BattleAccess, BattleStore, BattleSummary, SeatAccess } from '../persistence/store';
+import { isBroadcast } from '../sync/broadcast-delay';
 import { drawInvites, freshInvites, type Invite } from '../rooms/access';
 import type { CommandError } from '../rooms/organiser-control';
 import { issueToken } from '../rooms/seat-keys';
@@ -34,6 +35,7 @@ export async function openOrganisedBattle(opts: {
   battleName: string;
   referee: boolean;
   timeControl?: TimeControl;
+  broadcastDelay?: number;
 }): Promise<OpenedBattle> {
   const battleId = randomBytes(9).toString('base64url');
   const sides = opts.scenario.sides.map((s) => s.id);
@@ -56,6 +58,7 @@ export async function openOrganisedBattle(opts: {
     actions: 0,
     // The clocks start once every side is claimed (rooms/clock.ts).
     ...(opts.timeControl && { clock: newClock(opts.timeControl, sides) }),
+    ...(isBroadcast(opts.broadcastDelay) && { broadcastDelay: opts.broadcastDelay }),
   });
   return { battleId, invites };
 }

@@ -41,6 +41,8 @@ export const tournamentSchema = z.object({
   referee: z.boolean(),
   /** The time control every battle of a round is created with (rooms/clock.ts); absent: none. */
   timeControl: timeControlSchema.optional(),
+  /** Broadcast delay of every battle of its rounds (sync/broadcast.ts); absent from tournaments made before it: off. */
+  broadcastDelay: z.number().int().nonnegative().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   players: z.array(playerSchema),

@@ -86,7 +86,7 @@ export async function createRound(opts: {
   const invites: InviteRow[] = [];
   for (const [i, pairing] of pairings.entries()) {
     const battleName = `${t.name} — R${number}.${i + 1} ${names.get(pairing.first)} / ${names.get(pairing.second)}`.slice(0, 80);
-    const opened = await openOrganisedBattle({ store: opts.store, scenario, seed: opts.newSeed(), battleName, referee: t.referee, timeControl: t.timeControl });
+    const opened = await openOrganisedBattle({ store: opts.store, scenario, seed: opts.newSeed(), battleName, referee: t.referee, timeControl: t.timeControl, broadcastDelay: t.broadcastDelay });
     const playerOf: Record<string, string> = { [firstSide]: pairing.first, [secondSide]: pairing.second };
     round.battles.push({ battleId: opened.battleId, sides: [{ side: firstSide, playerId: pairing.first }, { side: secondSide, playerId: pairing.second }] });
     for (const invite of opened.invites) {

@@ -44,6 +44,7 @@ export function mountOrganiser(app: Application, deps: OrganiserDeps): void {
       scenarioId: body.scenarioId,
       referee: body.referee,
       ...(body.timeControl && { timeControl: body.timeControl }),
+      ...(body.broadcastDelay > 0 && { broadcastDelay: body.broadcastDelay }),
       createdAt: now,
       updatedAt: now,
       players: body.players.map((name, i) => ({ id: `p${i + 1}`, name })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeControlSchema } from '../rooms/clock';
+import { broadcastDelaySchema } from '../sync/broadcast-delay';
 
 /** Request bodies of the organiser API (every one parsed before use). */
 
@@ -13,6 +14,8 @@ export const createTournamentSchema = z
     referee: z.boolean().default(false),
     /** Every battle of the tournament plays with this time control (rooms/clock.ts); none by default. */
     timeControl: timeControlSchema.optional(),
+    /** Every battle of its rounds is broadcast to spectators this many turns late (sync/broadcast.ts); 0: off. */
+    broadcastDelay: broadcastDelaySchema,
   })
   .refine((b) => new Set(b.players.map((p) => p.toLowerCase())).size === b.players.length, { message: 'player names must differ', path: ['players'] });
 

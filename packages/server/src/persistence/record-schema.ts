@@ -89,6 +89,7 @@ export const battleRecordSchema = z.looseObject({
   spectatorChat: z.enum(SPECTATOR_CHAT).optional(),
   // Absent from battles without a time control (and from those created before them).
   clock: clockStateSchema.optional(),
+  broadcastDelay: z.number().int().nonnegative().optional(),
   played: z.array(z.object({ seat: z.string().min(1), action: z.looseObject({ type: z.string() }), events: z.number().int().nonnegative(), stateHash: sha256Hex })).optional(),
 });
 

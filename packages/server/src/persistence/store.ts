@@ -55,6 +55,8 @@ export interface BattleRecord {
   spectatorChat?: SpectatorChat;
   /** The time control's clocks as of the write (rooms/clock.ts); absent for a battle without one. */
   clock?: ClockState;
+  /** Broadcast (sync/broadcast.ts): spectators see the full view N turns late; absent or 0: they see what spectators see, live. */
+  broadcastDelay?: number;
 }
 
 /** One action of `played`: who sent what, how many events of the log it gave, and the state's hash after it. */

@@ -1,5 +1,6 @@
 import type { GameState } from '@lames/rules';
 import type { BattleRecord } from './store';
+import { isBroadcast } from '../sync/broadcast-delay';
 
 /**
  * What the lobby may know of a saved battle: public facts only (never its
@@ -27,6 +28,8 @@ export interface BattleSummary {
   timeControl?: 'clock' | 'deadline';
   /** The battle ended on time (forfeit policy): who ran out, and the winner (null: every side ran out at once). */
   forfeit?: { losers: string[]; winner: string | null; reason: 'timeout' };
+  /** Broadcast battles (sync/broadcast.ts): the public listing hides their live turn (http/battles.ts); organisers see it. */
+  broadcastDelay?: number;
 }
 
 /** The deployment phase as the rules keep it (GameState.deployment, issue 7); read loosely, only its public `done` flags. */
@@ -51,6 +54,7 @@ export function summaryOf(record: BattleRecord): BattleSummary | null {
     listed: access.listed,
     updatedAt: record.updatedAt,
   };
+  if (isBroadcast(record.broadcastDelay)) summary.broadcastDelay = record.broadcastDelay;
   const awaiting = awaitedSide(state, deployment);
   if (awaiting) summary.awaiting = awaiting;
   if (access.locked) summary.locked = true;

@@ -9,6 +9,8 @@ import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
 import { mayLookUnder, revealAtEnd, viewForSeat } from '../sync/views';
+import { broadcastChannel, movesBroadcast } from '../sync/broadcast';
+import { isBroadcast } from '../sync/broadcast-delay';
 import { admit, claim, freshInvites, handOver, newAccess, type Admission, type Invite, type SeatRequest } from './access';
 import { clientAddress } from './address';
 import type { BattleRoomDeps } from './deps';
@@ -38,7 +40,7 @@ type SeatAuth =
   | { creator?: undefined; request: SeatRequest; hash: string | null; fresh: { token: string; hash: string }; playerName: string };
 
 /** What stays the same in every save of a battle (the seed included: never send it before the end). */
-type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion' | 'spectatorChat'>;
+type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion' | 'spectatorChat' | 'broadcastDelay'>;
 
 /** What a room opens with, new or resumed. */
 interface Opening {
@@ -175,11 +177,14 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (wait !== null) throw new Refusal('tooManyAttempts', { seconds: String(Math.ceil(wait)) });
     const token = request.key ?? request.invite;
     const [hash, fresh] = await Promise.all([token ? hashToken(token) : null, issueToken()]);
-    if (!admit(this.access, request, hash)) {
+    const admission = admit(this.access, request, hash);
+    if (!admission) {
       if (attempt) this.deps.attempts.failure(address);
       throw new Refusal('seatRefused');
     }
     if (attempt) this.deps.attempts.success(address);
+    // A broadcast battle's spectators watch it N turns late in the broadcast room (rooms/broadcast-room.ts), never here.
+    if (admission.seat === 'spectator' && isBroadcast(this.head.broadcastDelay)) throw new Refusal('broadcastOnly');
     return { request, hash, fresh, playerName: request.playerName };
   }
 
@@ -481,6 +486,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       return this.refuse(client, SERVER_FAULT);
     }
     if (!result.ok) return this.refuse(client, result.rejection);
+    const announce = isBroadcast(this.head.broadcastDelay) && movesBroadcast(this.game, result.state);
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
     const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: serverStateHash(result.state) };
     // The clocks after the action are stored with it: an increment or a fresh deadline survives a crash.
@@ -507,6 +513,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
     const dice = this.game.status === 'ended' && this.diceCommitment();
     if (dice) this.broadcast('dice', dice);
+    if (announce) void this.presence.publish(broadcastChannel(this.roomId), this.game.turn);
     actionAccepted(receivedAt); // ops metrics
   }
 
@@ -557,6 +564,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       dice,
       rulesVersion,
       spectatorChat: options.spectatorChat,
+      ...(isBroadcast(options.broadcastDelay) && { broadcastDelay: options.broadcastDelay }),
     };
     const clock = options.timeControl ? newClock(options.timeControl, state.sides.map((s) => s.id)) : null;
     return { state, log: [], head, access: null, actions: 0, played: [], chat: [], clock };
@@ -597,8 +605,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (!record.access) throw new Refusal('battleWithoutSeats', { id });
     if (record.access.closed) throw new Refusal('battleClosed', { id, reason: record.access.closed.reason });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
-    const { state, log, access, dice, rulesVersion, spectatorChat } = record;
-    const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }), ...(spectatorChat && { spectatorChat }) };
+    const { state, log, access, dice, rulesVersion, spectatorChat, broadcastDelay } = record;
+    const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }), ...(spectatorChat && { spectatorChat }), ...(broadcastDelay && { broadcastDelay }) };
     return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null, chat, clock: record.clock ?? null };
   }
 

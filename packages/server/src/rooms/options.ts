@@ -4,6 +4,7 @@ import { Refusal } from './refusals';
 import { TOKEN_PATTERN } from './seat-keys';
 import { DEFAULT_SPECTATOR_CHAT, SPECTATOR_CHAT } from './chat';
 import { timeControlSchema } from './clock';
+import { broadcastDelaySchema } from '../sync/broadcast-delay';
 
 const playerName = z.string().trim().min(1).max(40);
 const token = z.string().regex(TOKEN_PATTERN, 'expected a 22-character key from a battle link');
@@ -23,6 +24,8 @@ export const newBattleOptionsSchema = z.object({
   spectatorChat: z.enum(SPECTATOR_CHAT).default(DEFAULT_SPECTATOR_CHAT),
   /** A clock per side or a deadline per decision, and what a timeout does (rooms/clock.ts); none by default. */
   timeControl: timeControlSchema.optional(),
+  /** Broadcast (sync/broadcast.ts): spectators see the full view as it was N turns ago; 0 or absent: off. */
+  broadcastDelay: broadcastDelaySchema,
 });
 
 /** Taking a seat: with its key, with an invite, or (listed battles) by naming a free side or `spectator`. */

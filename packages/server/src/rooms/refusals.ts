@@ -25,6 +25,10 @@ export const REFUSALS = {
     fr: "Ce lien ou cette demande ne donne accès à aucun siège de cette bataille.",
     en: 'This link or request gives no seat in this battle.',
   },
+  broadcastOnly: {
+    fr: 'Cette bataille est diffusée en différé : les spectateurs la suivent dans la diffusion.',
+    en: 'This battle is broadcast with a delay: spectators watch it through the broadcast.',
+  },
   tooManyAttempts: { fr: 'Trop de tentatives : réessayez dans {seconds} s.', en: 'Too many attempts: try again in {seconds} s.' },
 } as const satisfies Record<string, { fr: string; en: string }>;
 
