@@ -103,6 +103,7 @@ function sample(errors) {
     cpu: process.cpuUsage(),
     at: process.hrtime.bigint().toString(),
     rss: memory.rss,
+    buffers: memory.arrayBuffers,
     heap: memory.heapUsed,
     errors: errors(),
   };

@@ -53,10 +53,16 @@ const GOALS = { p99: 1.5, cpu: 2, roomKb: 100 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.now();
 
+/** LAMES_BENCH_PROFILE=dir: each Lames server writes a CPU profile there (node --cpu-prof), for docs/performance.md. */
+const profile = (mode) =>
+  process.env.LAMES_BENCH_PROFILE && mode === 'lames'
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LAMES_BENCH_PROFILE}`]
+    : [];
+
 /** The server of `mode` in a child process, with a request/answer channel. */
 async function startChild(mode) {
   const child = fork(path.join(__dirname, 'room-server.js'), [mode, SEED], {
-    execArgv: ['--expose-gc'],
+    execArgv: ['--expose-gc', ...profile(mode)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -160,6 +166,8 @@ async function run(mode, count, script, sides, firstMeasured) {
   const client = new Client(`http://127.0.0.1:${server.port}`);
   const open = mode === 'bare' ? () => openBare(client, sides) : () => openBattle(client, sides);
   const warm = await openAll(1, open);
+  // The first room also plays the deployment, so that compiling the code it runs is not counted per room.
+  for (let i = 0; i < firstMeasured; i++) await play(warm[0], script);
   const before = await server.sample();
   const rooms = await openAll(count, open);
   // Unmeasured: the deployment, played as fast as each patch comes back.
@@ -205,6 +213,7 @@ async function run(mode, count, script, sides, firstMeasured) {
     cpu: (100 * cpuUs) / wallUs,
     roomKb: (opened.rss - before.rss) / count / 1024,
     heapKb: (opened.heap - before.heap) / count / 1024,
+    buffersKb: (opened.buffers - before.buffers) / count / 1024,
   };
 }
 
@@ -232,8 +241,8 @@ function report(count, bare, lames) {
     );
     line(
       'info',
-      `${name}: server CPU, RSS / heap per room`,
-      `${r.cpu.toFixed(1)} % of a core, ${r.roomKb.toFixed(1)} / ${r.heapKb.toFixed(1)} KiB`,
+      `${name}: CPU; RSS / heap / buffers per room`,
+      `${r.cpu.toFixed(1)} % of a core, ${r.roomKb.toFixed(1)} / ${r.heapKb.toFixed(1)} / ${r.buffersKb.toFixed(1)} KiB`,
     );
   }
   goal('p99 action → patch / bare room', lames.p99 / bare.p99, GOALS.p99);
