@@ -13,44 +13,12 @@
 // with its CPU time, RSS and heap (after a full GC when --expose-gc is on)
 // and { stop } by closing and exiting.
 'use strict';
-const { mkdtempSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const path = require('node:path');
+const { startBenchServer } = require('./bench-server');
 
 const mode = process.argv[2];
 const seed = process.argv[3] ?? 'bench';
 
-async function startLames() {
-  const { startServer } = require('../dist/app');
-  const { createLogger } = require('../dist/ops/logger');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lames-bench-rooms-'));
-  const config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    clientDir: path.join(tmpdir(), 'lames-no-client'),
-    openBattleTtlHours: 48,
-    trustProxy: false,
-    corsOrigins: [],
-    // the bench opens up to a thousand battles from 127.0.0.1
-    createsPerHour: 100_000,
-    organiserToken: 'bench-organiser-token-0000',
-  };
-  let errors = 0;
-  const server = await startServer(config, {
-    seed: () => seed,
-    logger: createLogger(undefined, 'silent'),
-    logError: () => (errors += 1),
-  });
-  return {
-    port: server.port,
-    errors: () => errors,
-    close: async () => {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startLames = () => startBenchServer('rooms', seed);
 
 async function startBare() {
   const { createServer } = require('node:http');

@@ -20,9 +20,6 @@
 // Goals of issue 9, printed `ok`/`GOAL`: a one-hex move reaches the other seat
 // in ≤ 64 bytes including its events; the full state ≤ 40 % of JSON.
 'use strict';
-const { mkdtempSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const path = require('node:path');
 const WS = require('ws');
 
 /** A WebSocket that keeps every frame it receives, as bytes. */
@@ -39,8 +36,7 @@ const { Client } = require('@colyseus/sdk');
 const rules = require('@lames/rules');
 const { SCENARIOS } = require('@lames/rules/scenarios');
 const { deployFirstFit, stressScenario } = require('@lames/rules/testing');
-const { startServer } = require('../dist/app');
-const { createLogger } = require('../dist/ops/logger');
+const { startBenchServer } = require('./bench-server');
 
 const SEED = 'wire-bench';
 const GOALS = { moveBytes: 64, fullStateShare: 40 };
@@ -147,25 +143,9 @@ async function main() {
   );
   if (!stand)
     throw new Error('the stress battle needs a shipped scenario with its sides to stand in for');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lames-bench-wire-'));
   const scenarios = Object.fromEntries(SCENARIOS.map((s) => [s.id, s]));
   scenarios[stand.id] = stress;
-  const config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    clientDir: path.join(tmpdir(), 'lames-no-client'),
-    openBattleTtlHours: 48,
-    trustProxy: false,
-    corsOrigins: [],
-    createsPerHour: 1000,
-    organiserToken: 'bench-organiser-token-0000',
-  };
-  const server = await startServer(config, {
-    scenarios,
-    seed: () => SEED,
-    logger: createLogger(undefined, 'silent'),
-  });
+  const server = await startBenchServer('wire', SEED, { scenarios });
   try {
     const client = new Client(`http://127.0.0.1:${server.port}`);
     const [first, second] = stress.sides.map((s) => s.id);
@@ -249,7 +229,6 @@ async function main() {
     await Promise.all(Object.values(seats).map((s) => s.room.leave(true).catch(() => undefined)));
   } finally {
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
