@@ -59,7 +59,10 @@ async function until(check, what, timeoutMs = 30_000) {
 async function seat(enter) {
   const room = await enter();
   const inbox = { welcome: [], events: [], rejected: [] };
-  for (const type of Object.keys(inbox)) room.onMessage(type, (m) => inbox[type].push(m));
+  room.onMessage('welcome', (m) => inbox.welcome.push(m));
+  room.onMessage('rejected', (m) => inbox.rejected.push(m));
+  // the events come as bytes (@lames/rules wire/events.ts)
+  room.onMessage(rules.EVENTS_MESSAGE, (bytes) => inbox.events.push(rules.decodeEvents(bytes)));
   room.onMessage('*', () => undefined);
   await until(() => inbox.welcome.length > 0, 'the welcome');
   return { room, inbox, frames: () => room.connection.transport.ws.frames };
@@ -80,6 +83,15 @@ async function play(battle, by, action, seats) {
   const told = seats.map((s) => s.inbox.events.length);
   const before = seats.map((s) => s.frames().length);
   by.room.send('action', action);
+  if (process.env.LAMES_BENCH_DEBUG) {
+    await sleep(300);
+    seats.forEach((s, i) =>
+      s
+        .frames()
+        .slice(before[i])
+        .forEach((f) => console.log(action.type, i, f.length, f.toString('hex'))),
+    );
+  }
   await until(
     () => by.inbox.rejected.length > 0 || seats.every((s, i) => s.inbox.events.length > told[i]),
     `${action.type}'s events`,

@@ -1,6 +1,6 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
-import { actionSchema, apply, eventsFor, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import { serverStateHash } from '../persistence/state-hash';
@@ -425,7 +425,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.state.actionCount += 1;
     this.broadcastPatch();
     for (const c of this.clients) {
-      if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
+      // compact binary (issue 9): a function of the seat's events alone, so a decoy's and a hidden unit's are the same bytes
+      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(result.events, c.userData.seat)));
     }
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
     const dice = this.game.status === 'ended' && this.diceCommitment();
