@@ -128,23 +128,12 @@ async function measure(store, name, n, bytesOf) {
   const record = recordAt(id, n, log);
   for (let i = 0; i < SAVES; i++) saves.push(await timed(() => store.save(record)));
   await store.delete(id);
-  return {
-    ms: median(times),
-    bytes: bytes / RUNS,
-    saveMs: median(saves),
-    saveBytes: Buffer.byteLength(JSON.stringify(record)),
-  };
+  return { ms: median(times), bytes: bytes / RUNS, saveMs: median(saves), saveBytes: Buffer.byteLength(JSON.stringify(record)) };
 }
 
 function print(name, rows, base) {
-  console.log(
-    `\n${name}: one stored action (append), after N actions; baseline = the action's JSON appended to a file and flushed`,
-  );
-  console.log(
-    '     N   append ms  ×baseline   bytes  ×baseline  | whole-record save ms   bytes (replaced by the journal; one snapshot per ' +
-      SNAPSHOT_EVERY +
-      ' actions)',
-  );
+  console.log(`\n${name}: one stored action (append), after N actions; baseline = the action's JSON appended to a file and flushed`);
+  console.log('     N   append ms  ×baseline   bytes  ×baseline  | whole-record save ms   bytes (replaced by the journal; one snapshot per ' + SNAPSHOT_EVERY + ' actions)');
   for (const n of POINTS) {
     const r = rows[n];
     const b = base[n];
@@ -162,12 +151,7 @@ function print(name, rows, base) {
 
 async function main() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lames-persistence-bench-'));
-  console.log(
-    `the-ford random battle: ${battle.entries.length} actions played, repeated up to ${POINTS[POINTS.length - 1] + RUNS}; ${RUNS} appends per point; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`the-ford random battle: ${battle.entries.length} actions played, repeated up to ${POINTS[POINTS.length - 1] + RUNS}; ${RUNS} appends per point; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   try {
     // One unreported round first, so that no point also pays for compiling the code or opening connections.
     await baseline(dir, 0);
@@ -175,12 +159,10 @@ async function main() {
     for (const n of POINTS) base[n] = await baseline(dir, n);
 
     const file = await openFileStore(dir);
-    const journalSize = async (id) =>
-      (await fs.stat(file.journalOf(id)).catch(() => ({ size: 0 }))).size;
+    const journalSize = async (id) => (await fs.stat(file.journalOf(id)).catch(() => ({ size: 0 }))).size;
     await measure(file, 'warm', POINTS[0], journalSize);
     const fileRows = {};
-    for (const n of POINTS)
-      fileRows[n] = { ...(await measure(file, 'file', n, journalSize)), baseMs: base[n].ms };
+    for (const n of POINTS) fileRows[n] = { ...(await measure(file, 'file', n, journalSize)), baseMs: base[n].ms };
     await file.close();
     print('file store', fileRows, base);
 
@@ -195,12 +177,10 @@ async function main() {
         const pg = await openPgStore(pgUrl, { options: `-c search_path=${schema}` });
         // What one append sends: the entry and its head as jsonb (the head columns are a few dozen bytes more).
         let sent = 0;
-        const sentBytes = async (_id, entry, head) =>
-          entry ? (sent += Buffer.byteLength(JSON.stringify({ ...entry, head }))) : sent;
+        const sentBytes = async (_id, entry, head) => (entry ? (sent += Buffer.byteLength(JSON.stringify({ ...entry, head }))) : sent);
         await measure(pg, 'warm', POINTS[0], sentBytes);
         const pgRows = {};
-        for (const n of POINTS)
-          pgRows[n] = { ...(await measure(pg, 'pg', n, sentBytes)), baseMs: base[n].ms };
+        for (const n of POINTS) pgRows[n] = { ...(await measure(pg, 'pg', n, sentBytes)), baseMs: base[n].ms };
         await pg.close();
         print('PostgreSQL', pgRows, base);
       } finally {
