@@ -11,7 +11,7 @@ import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import type { Browser, Page } from 'playwright-core';
-import { seedHash, verifyExport } from '@lames/rules';
+import { EVENTS_MESSAGE, seedHash, verifyExport } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { randomGame } from '@lames/rules/testing';
 import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './helpers/chromium';
@@ -64,7 +64,7 @@ it('the seed hash while playing, the seed and a verifiable export at the end, in
   const events = new Map<SdkRoom, number>();
   const seat = (room: SdkRoom) => {
     events.set(room, 0);
-    room.onMessage('events', () => events.set(room, events.get(room)! + 1));
+    room.onMessage(EVENTS_MESSAGE, () => events.set(room, events.get(room)! + 1));
     room.onMessage('*', () => undefined);
     return room;
   };

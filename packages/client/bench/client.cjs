@@ -23,6 +23,7 @@ const { tmpdir } = require('node:os');
 const path = require('node:path');
 const { brotliCompressSync, constants, gzipSync } = require('node:zlib');
 const WS = require('ws');
+const { decodeEvents, EVENTS_MESSAGE } = require('@lames/rules');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const DIST = path.join(ROOT, 'packages', 'client', 'dist');
@@ -66,7 +67,10 @@ function printBundle() {
 async function seated(client, join) {
   const room = await join(client);
   const inbox = { welcome: [], events: [], rejected: [] };
-  for (const type of Object.keys(inbox)) room.onMessage(type, (m) => inbox[type].push(m));
+  room.onMessage('welcome', (m) => inbox.welcome.push(m));
+  room.onMessage('rejected', (m) => inbox.rejected.push(m));
+  // the events come as bytes (@lames/rules wire/events.ts)
+  room.onMessage(EVENTS_MESSAGE, (bytes) => inbox.events.push(decodeEvents(bytes)));
   room.onMessage('*', () => undefined);
   await until(() => inbox.welcome.length > 0, 'the welcome');
   return { room, inbox };

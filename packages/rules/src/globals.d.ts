@@ -5,3 +5,8 @@ declare function structuredClone<T>(value: T): T;
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
+// TextDecoder likewise: wire/events.ts reads the UTF-8 strings of the events it encoded.
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean });
+  decode(input?: Uint8Array): string;
+}

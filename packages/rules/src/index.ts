@@ -71,6 +71,7 @@ export { deploymentOptions, deploymentRefusal } from './deployment/options';
 export type { DeploymentOptions } from './deployment/options';
 export type { Text } from './i18n/text';
 export * from './wire/pieces';
+export { decodeEvents, encodeEvents, EVENTS_MESSAGE } from './wire/events';
 export { shockOptions } from './combat/options';
 export { fireOptions } from './fire/options';
 export { reloadOption } from './fire/reload-options';

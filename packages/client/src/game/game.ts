@@ -1,4 +1,4 @@
-import { FACINGS, legalActions, piecesToActivate, planKey, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
+import { decodeEvents, EVENTS_MESSAGE, FACINGS, legalActions, piecesToActivate, planKey, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
@@ -240,7 +240,8 @@ export class GamePage {
       this.closing = true;
       this.close(t('game.takenOver'));
     });
-    room.onMessage('events', (events: GameEvent[]) => {
+    room.onMessage(EVENTS_MESSAGE, (bytes: Uint8Array) => {
+      const events = decodeEvents(bytes);
       this.log.push(...events);
       this.turn.received(events);
       this.schedule();

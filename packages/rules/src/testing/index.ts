@@ -9,3 +9,4 @@ export { deployFord, fordGame, FORD_DECOY, FORD_PLACEMENT } from './deploy-ford'
 export { stressGame, stressScenario, stressScenarioInput } from './stress-battle';
 export { randomGame, randomPlayer } from './random-player';
 export type { PlayedAction, RandomGame } from './random-player';
+export { asSent } from './as-sent';

@@ -1,6 +1,6 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
-import { actionSchema, apply, eventsFor, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import { serverStateHash } from '../persistence/state-hash';
@@ -8,6 +8,7 @@ import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
+import { growingBuffers } from '../sync/serializer';
 import { mayLookUnder, revealAtEnd, viewForSeat } from '../sync/views';
 import { broadcastChannel, movesBroadcast } from '../sync/broadcast';
 import { isBroadcast } from '../sync/broadcast-delay';
@@ -145,6 +146,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
     this.state = new BattleState();
+    growingBuffers(this); // buffers as large as this battle's state (issue 9)
     initStatic(this.state, this.game, this.head.battleName);
     this.syncState();
     // Every handler first spends from the connection's message budget (limits/message-rate.ts).
@@ -507,7 +509,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.state.actionCount += 1;
     this.broadcastPatch();
     for (const c of this.clients) {
-      if (c.userData) c.send('events', eventsFor(result.events, c.userData.seat));
+      // compact binary (issue 9): a function of the seat's events alone, so a decoy's and a hidden unit's are the same bytes
+      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(result.events, c.userData.seat)));
     }
     if (clock) this.commitClock(clock);
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.

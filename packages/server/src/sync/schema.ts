@@ -35,20 +35,22 @@ export class PieceState extends Schema {
   @type('string') faculties = '';
   /** The ammunition marker (§3.2.3): '' when full. */
   @type('string') ammunition = '';
-  @type('int32') hex = -1;
+  /** Hex indexes fit 16 bits (a board is at most 64×64, scenario/schema.ts): two bytes a change, not four (issue 9). */
+  @type('int16') hex = -1;
   @type('uint8') facing = 0;
   @type('string') cohesion = '';
   @type('string') breath = '';
   @type('string') shock = '';
   @type('string') order = '';
-  @type('int32') stackRank = 0;
+  /** Renumbered per hex (sync/entries.ts): a few places at most. */
+  @type('int16') stackRank = 0;
   @type('boolean') hidden = false;
   @type('string') coverId = '';
   @type('boolean') isDecoy = false;
   @type('string') mimic = '';
   @type('boolean') activating = false;
   @type('boolean') destroyed = false;
-  @type('int32') offMapHex = -1;
+  @type('int16') offMapHex = -1;
   @type('int8') offMapDir = -1;
   @type('int16') offMapTurn = -1;
 }
@@ -57,7 +59,7 @@ export class PieceState extends Schema {
 export class CoverState extends Schema {
   @type('string') id = '';
   @type('string') side = '';
-  @type('int32') hex = -1;
+  @type('int16') hex = -1;
   @type('boolean') activated = false;
   @type('boolean') activating = false;
 }
@@ -68,7 +70,7 @@ export class SideInfo extends Schema {
   @type('string') retreatEdge = '';
   @type('string') armyCommander = '';
   /** The hex the side reloads from (§3.2.6); -1: its army commander. */
-  @type('int32') ammunitionSource = -1;
+  @type('int16') ammunitionSource = -1;
   /** Someone holds this side's key (public: every seat sees who plays whom). */
   @type('boolean') claimed = false;
   /** The holder's name; '' while nobody holds the side. */
@@ -138,8 +140,8 @@ export class BattleState extends Schema {
   @type('boolean') refereeConnected = false;
   @type('string') refereeName = '';
   @type('uint16') spectators = 0;
-  /** Counts accepted actions: every action changes something every seat sees, so the number of patch frames a seat receives never depends on hidden pieces. */
-  @type('uint32') actionCount = 0;
+  /** Counts accepted actions: every action changes something every seat sees, so the number of patch frames a seat receives never depends on hidden pieces. A variable-length number (one byte below 128): its length depends on the count alone, which is public. */
+  @type('number') actionCount = 0;
   /** Command points left to the character distributing orders (§2.5.9); -1 when none. Characters are never hidden. */
   @type('int16') commandPoints = -1;
   /** The unit under activation failed its rally and must flee (§2.8.4); only set for a unit in the open. */

@@ -1,0 +1,94 @@
+// The server under test of the rooms bench (rooms.js), in a child process of
+// its own so that its CPU time and memory are the server's alone, not the
+// clients'. Started with `fork(__filename, [mode])`:
+//
+//   mode 'lames': the real server (startServer) on 127.0.0.1, a free port, a
+//     file store in a temporary directory, every battle dealt from the seed
+//     the parent passes (so that every room plays the same random game);
+//   mode 'bare':  a bare Colyseus 0.18 server with one trivial room, 'bare',
+//     that answers each 'action' message with a small state change (a counter
+//     and the last sender) sent at once, as the battle room sends its patch.
+//
+// It tells the parent its port ({ port }), then answers { sample } messages
+// with its CPU time, RSS and heap (after a full GC when --expose-gc is on)
+// and { stop } by closing and exiting.
+'use strict';
+const { startBenchServer } = require('./bench-server');
+
+const mode = process.argv[2];
+const seed = process.argv[3] ?? 'bench';
+
+const startLames = () => startBenchServer('rooms', seed);
+
+async function startBare() {
+  const { createServer } = require('node:http');
+  const { Room, Server } = require('@colyseus/core');
+  const { WebSocketTransport } = require('@colyseus/ws-transport');
+  // The copy of @colyseus/schema that core encodes with (see src/sync/colyseus-schema.mts).
+  const { schema, t } = require('../dist/sync/colyseus-schema.mjs');
+  const BareState = schema({ actionCount: t.uint32(), last: t.string() }, 'BareState');
+  class BareRoom extends Room {
+    onCreate() {
+      this.maxClients = 2;
+      this.patchRate = null;
+      this.state = new BareState();
+      this.state.actionCount = 0;
+      this.onMessage('action', (client) => {
+        this.state.actionCount += 1;
+        this.state.last = client.sessionId;
+        this.broadcastPatch();
+      });
+    }
+  }
+  const httpServer = createServer();
+  const server = new Server({
+    transport: new WebSocketTransport({ server: httpServer }),
+    greet: false,
+    gracefullyShutdown: false,
+    logger: silentLogger(),
+  });
+  server.define('bare', BareRoom);
+  await server.listen(0, '127.0.0.1');
+  return {
+    port: httpServer.address().port,
+    errors: () => 0,
+    close: async () => {
+      await server.gracefullyShutdown(false);
+      if (httpServer.listening) await new Promise((resolve) => httpServer.close(resolve));
+    },
+  };
+}
+
+function silentLogger() {
+  const nothing = () => undefined;
+  return { debug: nothing, info: nothing, warn: nothing, error: nothing, trace: nothing };
+}
+
+function sample(errors) {
+  global.gc?.();
+  const memory = process.memoryUsage();
+  return {
+    cpu: process.cpuUsage(),
+    at: process.hrtime.bigint().toString(),
+    rss: memory.rss,
+    buffers: memory.arrayBuffers,
+    heap: memory.heapUsed,
+    errors: errors(),
+  };
+}
+
+(async () => {
+  const server = mode === 'bare' ? await startBare() : await startLames();
+  process.on('message', async (m) => {
+    if (m.sample) process.send({ sample: sample(server.errors) });
+    if (m.stop) {
+      await server.close();
+      process.exit(0);
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send({ port: server.port });
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
