@@ -2,7 +2,8 @@ import { Direction, DIRECTIONS, directionTo, offsetOf } from '../geometry/hex';
 import type { Facing } from '../geometry/facing';
 import { Halves, stepCost, toHalves } from '../movement/costs';
 import { MinHeap } from '../movement/heap';
-import { engageCost, exitCost } from '../movement/nearest-threat';
+import { exitCost } from '../movement/nearest-threat';
+import { threatField } from '../movement/threat-field';
 import { approachField, ApproachField } from '../movement/approach-field';
 import { movementTable } from '../data';
 import { neighbour, terrainAt } from '../terrain/board';
@@ -54,9 +55,8 @@ export class DirectiveFields {
   threatCost(hex: number): Halves {
     const known = this.threat.get(hex);
     if (known !== undefined) return known;
-    const placed = { ...this.unit, hex };
     let best = Number.POSITIVE_INFINITY;
-    for (const e of this.threats()) best = Math.min(best, engageCost(this.view, e, placed, best));
+    for (const e of this.threats()) best = Math.min(best, threatField(this.view, e).at(hex, best));
     this.threat.set(hex, best);
     return best;
   }
@@ -66,7 +66,7 @@ export class DirectiveFields {
     const key = `${e.id}@${hex}`;
     const known = this.each.get(key);
     if (known !== undefined) return known;
-    const cost = engageCost(this.view, e, { ...this.unit, hex });
+    const cost = threatField(this.view, e).at(hex);
     this.each.set(key, cost);
     return cost;
   }
@@ -82,10 +82,9 @@ export class DirectiveFields {
   reachable(hex: number): boolean {
     const known = this.reach.get(hex);
     if (known !== undefined) return known;
-    const placed = { ...this.unit, hex };
     const answer = this.threats().some((e) => {
       const allowance = toHalves(movementPoints(e));
-      return engageCost(this.view, e, placed, allowance) <= allowance;
+      return threatField(this.view, e).at(hex, allowance) <= allowance;
     });
     this.reach.set(hex, answer);
     return answer;
