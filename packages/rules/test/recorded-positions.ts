@@ -7,7 +7,10 @@ import { randomGame, stressScenario } from '../src/testing';
  * checked against the previous implementation. Every shipped scenario and
  * the stress battle, a state every `every` actions, the deployment over.
  */
-export function recordedPositions(seed: string, opts: { every?: number; limit?: number; stressLimit?: number } = {}): Array<[string, GameState]> {
+export function recordedPositions(
+  seed: string,
+  opts: { every?: number; limit?: number; stressLimit?: number } = {},
+): Array<[string, GameState]> {
   const out: Array<[string, GameState]> = [];
   const every = opts.every ?? 15;
   for (const scenario of [...SCENARIOS, stressScenario()]) {

@@ -54,20 +54,33 @@ function buildTable(board: Board, mover: Mover): StepTable {
   const costs: StepCost[] = new Array(n);
   const halves = new Float64Array(n);
   const adjacent = new Uint8Array(n);
-  const minimal: Halves = toHalves(movementPoints(mover) * movementTable.minimalMovementDistanceFactor);
+  const minimal: Halves = toHalves(
+    movementPoints(mover) * movementTable.minimalMovementDistanceFactor,
+  );
   for (let k = 0; k < n; k++) {
     const hex = Math.floor(k / 6);
     const dir = (k % 6) as Direction;
     const sc = (costs[k] = stepCost(board, mover, hex, dir));
-    halves[k] = sc.kind === 'forbidden' ? Number.POSITIVE_INFINITY : sc.kind === 'minimal' ? minimal : sc.halves;
+    halves[k] =
+      sc.kind === 'forbidden'
+        ? Number.POSITIVE_INFINITY
+        : sc.kind === 'minimal'
+          ? minimal
+          : sc.halves;
     const to = idx.neighbours[k];
-    adjacent[k] = to >= 0 && mayEnterTerrain(mover, terrainAt(board, to)) && mayCrossHexside(mover, hexsideAt(board, hex, dir)) ? 1 : 0;
+    adjacent[k] =
+      to >= 0 &&
+      mayEnterTerrain(mover, terrainAt(board, to)) &&
+      mayCrossHexside(mover, hexsideAt(board, hex, dir))
+        ? 1
+        : 0;
   }
   const zones = zoneSize(mover);
   const front = new Uint8Array(72);
   const turn = new Float64Array(144);
   for (const f of FACINGS) {
-    for (let d = 0; d < 6; d++) front[f * 6 + d] = zoneOf(zones, f, d as Direction) === 'front' ? 1 : 0;
+    for (let d = 0; d < 6; d++)
+      front[f * 6 + d] = zoneOf(zones, f, d as Direction) === 'front' ? 1 : 0;
     for (const g of FACINGS) turn[f * 12 + g] = reorientCost(mover, f, g);
   }
   return { size: idx.size, neighbours: idx.neighbours, costs, halves, adjacent, front, turn };

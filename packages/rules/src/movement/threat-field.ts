@@ -70,17 +70,26 @@ function searchField(t: StepTable, start: [number, number, Halves] | null): Thre
     // The hexes this state engages (the target adjacent and in the front zone, §2.3.2, stacks ignored).
     for (let d = 0; d < 6; d++) {
       const n = nb[hex * 6 + d];
-      if (n >= 0 && c < field[n] && t.front[facing * 6 + d] && t.adjacent[hex * 6 + d]) field[n] = c;
+      if (n >= 0 && c < field[n] && t.front[facing * 6 + d] && t.adjacent[hex * 6 + d])
+        field[n] = c;
     }
-    if ((k & 1) === 0) for (let f = 0; f < 12; f++) if (f !== facing) relax((hex * 12 + f) * 2 + 1, c + t.turn[facing * 12 + f]);
+    if ((k & 1) === 0)
+      for (let f = 0; f < 12; f++)
+        if (f !== facing) relax((hex * 12 + f) * 2 + 1, c + t.turn[facing * 12 + f]);
     for (let d = 0; d < 6; d++) {
       const h = t.halves[hex * 6 + d];
-      if (t.front[facing * 6 + d] && h !== Number.POSITIVE_INFINITY) relax((nb[hex * 6 + d] * 12 + facing) * 2, c + h);
+      if (t.front[facing * 6 + d] && h !== Number.POSITIVE_INFINITY)
+        relax((nb[hex * 6 + d] * 12 + facing) * 2, c + h);
     }
   };
   return {
     at(hex, bound = Number.POSITIVE_INFINITY) {
-      while (field[hex] === Number.POSITIVE_INFINITY && heap.size > 0 && heap.peekPriority() <= bound) settleNext();
+      while (
+        field[hex] === Number.POSITIVE_INFINITY &&
+        heap.size > 0 &&
+        heap.peekPriority() <= bound
+      )
+        settleNext();
       return field[hex] <= bound ? field[hex] : Number.POSITIVE_INFINITY;
     },
     whole() {

@@ -41,13 +41,19 @@ export function engageField(state: GameState, e: Unit): Float64Array {
  * cheapest hex cost of the class for every hex still between (a lower bound,
  * so the first engaging state reached is still the cheapest).
  */
-function searchFrom(state: GameState, e: Unit, visit: (hex: number, facing: Facing, cost: Halves, estimate: Halves) => boolean, target = -1): void {
+function searchFrom(
+  state: GameState,
+  e: Unit,
+  visit: (hex: number, facing: Facing, cost: Halves, estimate: Halves) => boolean,
+  target = -1,
+): void {
   const board = state.board;
   const size = boardIndex(board).size;
   // A state is hex × facing × "reached by turning": one reorientation per hex is priced as a whole (first step, then each further one, §2.6.6), never as a chain of first steps.
   const cost = new Float64Array(size * 24).fill(Number.POSITIVE_INFINITY);
   const perHex = target >= 0 ? cheapestHex(e) : 0;
-  const h = (hex: number) => (perHex === 0 ? 0 : Math.max(0, distance(board, hex, target) - 1) * perHex);
+  const h = (hex: number) =>
+    perHex === 0 ? 0 : Math.max(0, distance(board, hex, target) - 1) * perHex;
   const heuristic = new Float64Array(size).fill(-1);
   const est = (k: number) => {
     const hex = Math.floor(k / 24);
@@ -73,12 +79,17 @@ function searchFrom(state: GameState, e: Unit, visit: (hex: number, facing: Faci
     const hex = Math.floor(k / 24);
     const facing = (k >> 1) % 12;
     if (visit(hex, facing, cost[k], est(k))) return;
-    if ((k & 1) === 0) for (const f of FACINGS) if (f !== facing) relax((hex * 12 + f) * 2 + 1, cost[k] + reorientCost(e, facing, f));
+    if ((k & 1) === 0)
+      for (const f of FACINGS)
+        if (f !== facing) relax((hex * 12 + f) * 2 + 1, cost[k] + reorientCost(e, facing, f));
     for (const d of DIRECTIONS) {
       if (zoneOf(zoneSize(e), facing, d) !== 'front') continue;
       const sc = stepCost(board, e, hex, d);
       if (sc.kind === 'forbidden') continue;
-      relax((neighbour(board, hex, d) * 12 + facing) * 2, cost[k] + (sc.kind === 'minimal' ? minimal : sc.halves));
+      relax(
+        (neighbour(board, hex, d) * 12 + facing) * 2,
+        cost[k] + (sc.kind === 'minimal' ? minimal : sc.halves),
+      );
     }
   }
 }
@@ -86,7 +97,9 @@ function searchFrom(state: GameState, e: Unit, visit: (hex: number, facing: Faci
 /** The cheapest a hex can cost the unit's class (half points): terrain or road, never below. */
 function cheapestHex(e: Unit): Halves {
   const row = movementClass(e.profiles.movement.class);
-  const costs = [...Object.values(row.terrain), row.road].filter((c): c is number => typeof c === 'number');
+  const costs = [...Object.values(row.terrain), row.road].filter(
+    (c): c is number => typeof c === 'number',
+  );
   return costs.length > 0 ? toHalves(Math.min(...costs)) : 0;
 }
 
@@ -98,7 +111,13 @@ function starts(state: GameState, e: Unit): Array<[number, Facing, Halves]> {
 }
 
 /** The geometry of engagement (§2.3.2), stacks ignored: the target adjacent and in the front zone. */
-function wouldEngage(state: GameState, e: Unit, hex: number, facing: Facing, targetHex: number): boolean {
+function wouldEngage(
+  state: GameState,
+  e: Unit,
+  hex: number,
+  facing: Facing,
+  targetHex: number,
+): boolean {
   const dir = directionTo(state.board, hex, targetHex);
   if (dir === -1) return false;
   if (zoneOf(zoneSize(e), facing, dir as Direction) !== 'front') return false;
@@ -110,7 +129,14 @@ export function nearestThreats(state: GameState, unit: Unit): { units: Unit[]; d
   let best = Number.POSITIVE_INFINITY;
   let units: Unit[] = [];
   const hexes = (e: Unit) => distance(state.board, e.hex >= 0 ? e.hex : e.offMap!.hex, unit.hex);
-  const candidates = state.units.filter((e) => e.side !== unit.side && !e.hidden && !e.destroyed && e.cohesion !== 'routed' && (e.hex >= 0 || (e.offMap && e.offMap.turn === state.turn)));
+  const candidates = state.units.filter(
+    (e) =>
+      e.side !== unit.side &&
+      !e.hidden &&
+      !e.destroyed &&
+      e.cohesion !== 'routed' &&
+      (e.hex >= 0 || (e.offMap && e.offMap.turn === state.turn)),
+  );
   for (const e of candidates.sort((a, b) => hexes(a) - hexes(b))) {
     const d = engageCost(state, e, unit, best);
     if (d < best) [best, units] = [d, [e]];
