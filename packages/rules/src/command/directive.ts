@@ -208,8 +208,7 @@ export class DirectiveJudge {
   private regroup(intent: DirectiveIntent): Rejection | null {
     const pressed = this.pressedEngagement();
     if (pressed !== null) return this.mustDisengage(intent, pressed);
-    const adjacent = adjacentEnemies(this.view, this.unit).length > 0;
-    const inReach = adjacent || this.fields.reachable(this.unit.hex);
+    const { adjacent, inReach } = this.whereItStands();
     switch (intent.type) {
       case 'move':
         if (adjacent) return this.refuse('regroupMustWithdraw');
@@ -238,9 +237,24 @@ export class DirectiveJudge {
    * otherwise it must withdraw or flee. Null when it is not engaged.
    */
   private pressedEngagement(): boolean | null {
-    const by = engagedBy(this.view, this.unit);
-    if (by.length === 0) return null;
-    return by.some((e) => e.shock !== 'none');
+    if (this.pressed === undefined) {
+      const by = engagedBy(this.view, this.unit);
+      this.pressed = by.length === 0 ? null : by.some((e) => e.shock !== 'none');
+    }
+    return this.pressed;
+  }
+
+  // What the unit's own position says, the same for every intent judged (a preview judges every arrival).
+  private pressed?: boolean | null;
+  private standing?: { adjacent: boolean; inReach: boolean };
+
+  /** §2.5.3: next to an enemy, or within some enemy's reach, where the unit stands. */
+  private whereItStands(): { adjacent: boolean; inReach: boolean } {
+    if (!this.standing) {
+      const adjacent = adjacentEnemies(this.view, this.unit).length > 0;
+      this.standing = { adjacent, inReach: adjacent || this.fields.reachable(this.unit.hex) };
+    }
+    return this.standing;
   }
 
   private mustDisengage(intent: DirectiveIntent, pressed: boolean): Rejection | null {
