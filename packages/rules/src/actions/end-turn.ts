@@ -6,7 +6,8 @@ import { activateRule } from './activate';
 import { activePlayer, firstRejection } from './common';
 import { reject, Rejection } from './rejection';
 import { forcedAction } from '../turn/forced';
-import type { GameState } from '../state/types';
+import type { GameState, Unit } from '../state/types';
+import { boardIndex } from '../terrain/board';
 import { compulsoryWingMorale } from '../command/wing-morale';
 
 /**
@@ -14,10 +15,36 @@ import { compulsoryWingMorale } from '../command/wing-morale';
  * must be activated and play it: ending the turn may not skip it.
  */
 function boundPieceLeft(state: GameState, seat: string): Rejection | null {
-  const bound = piecesToActivate(state, seat).find((p) => forcedAction(state, p) !== null);
+  const free = surelyFree(state);
+  const bound = piecesToActivate(state, seat).find((p) => !free(p) && forcedAction(state, p) !== null);
   if (!bound) return null;
   const name = state.units.find((u) => u.id === bound)?.name ?? bound;
   return reject('boundPieceLeft', { piece: name });
+}
+
+/**
+ * The units no force majeure can bind (§2.9.1), told apart without asking
+ * `forcedAction` for each (issue 9: legal actions ask this for every piece,
+ * and a side's pieces are many): on the map, not routed, not charging, and
+ * with no enemy in the open next door, so that no one engages them and they
+ * need not face. Every other piece is asked in full.
+ */
+function surelyFree(state: GameState): (piece: string) => boolean {
+  const idx = boardIndex(state.board);
+  const sidesAt = new Map<number, Set<string>>();
+  for (const u of state.units) {
+    if (u.hidden || u.hex < 0) continue;
+    if (!sidesAt.has(u.hex)) sidesAt.set(u.hex, new Set());
+    sidesAt.get(u.hex)!.add(u.side);
+  }
+  const enemyNext = (u: Unit) => {
+    for (let d = 0; d < 6; d++) for (const side of sidesAt.get(idx.neighbours[u.hex * 6 + d]) ?? []) if (side !== u.side) return true;
+    return false;
+  };
+  return (piece) => {
+    const u = state.units.find((x) => x.id === piece);
+    return !!u && u.hex >= 0 && u.cohesion !== 'routed' && u.shock !== 'charge' && !enemyNext(u);
+  };
 }
 
 /**

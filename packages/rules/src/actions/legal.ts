@@ -1,4 +1,4 @@
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { searchArrivals, Arrival } from '../movement/reachable';
 import { moverOf, MoveMode } from '../movement/mover';
 import { moveContext } from '../movement/walker';
@@ -99,7 +99,7 @@ function moveRefusal(state: GameState, seat: Seat, piece: string, mode: MoveMode
  * client's preview), computed on what `seat` knows.
  */
 export function reachable(state: GameState, seat: Seat, piece: string, mode: MoveMode = 'normal'): Arrival[] {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, piece);
   // Nothing moves before the hidden deployment ends (§4.5.2).
   if (!mover || mover.unit.side !== seat || view.deployment) return [];

@@ -1,6 +1,6 @@
 import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { distance } from '../geometry/hex';
 import type { GameState, Seat, Unit } from '../state/types';
 import type { Modifier } from '../tests/roll';
@@ -33,7 +33,7 @@ export interface ShockOption {
  * rule that refuses the ones not allowed.
  */
 export function shockOptions(state: GameState, seat: Seat, piece: string): ShockOption[] {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const a = view.units.find((u) => u.id === piece && u.side === seat);
   if (!a || a.hex < 0) return [];
   const options: ShockOption[] = [];
@@ -90,7 +90,7 @@ export function attackVerdict(state: GameState, seat: Seat, piece: string, type:
   );
   if (base) return base;
   // Conditions only, no preview: legalActions runs for every piece and must stay cheap.
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const a = view.units.find((u) => u.id === piece)!;
   const refusals = adjacentEnemies(view, a).map((t) => refusalOf(view, seat, type, piece, t.id, true) && refusalOf(view, seat, type, piece, t.id, false));
   if (refusals.some((r) => r === null)) return null;

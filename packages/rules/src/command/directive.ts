@@ -1,7 +1,8 @@
 import { reject, Rejection } from '../actions/rejection';
+import type { RejectionCode } from '../actions/rejection-texts';
 import type { Facing } from '../geometry/facing';
 import { Direction, hexLabel } from '../geometry/hex';
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { toHalves } from '../movement/costs';
 import type { MoveMode } from '../movement/mover';
 import type { Directive, GameState, MapEdge, Unit } from '../state/types';
@@ -43,7 +44,7 @@ export function directiveRefusal(state: GameState, unit: Unit, intent: Directive
   if (busy) return busy;
   // Whatever the directive, a routed troop must flee (§2.5.1–2.5.4: "une Troupe en Déroute doit fuir").
   if (intent.type === 'flee' && unit.cohesion === 'routed') return null;
-  const view = state.perspective ? state : viewFor(state, unit.side);
+  const view = state.perspective ? state : sharedView(state, unit.side);
   const seen = view.units.find((u) => u.id === unit.id) ?? unit;
   return new DirectiveJudge(view, seen).judge(intent);
 }
@@ -58,9 +59,11 @@ export class DirectiveJudge {
   readonly directive: Directive | null;
   readonly fields: DirectiveFields;
 
+  /** `refuse` words a refusal; a preview that only needs yes or no passes one that does not (movement/refusal.ts). */
   constructor(
     readonly view: GameState,
     readonly unit: Unit,
+    private readonly refuse: (code: RejectionCode, params?: Record<string, string | number>) => Rejection = reject,
   ) {
     // A decoy need not follow its wing's directive (§4.5.1: "Les Leurres ne sont pas tenus à se conformer à une Consigne d'Ordre").
     this.directive = view.decoys.some((d) => d.id === unit.id) ? null : directiveFor(view, unit);
@@ -97,16 +100,16 @@ export class DirectiveJudge {
       // §3.1 Esquive (FAC-05): a dodging unit not charging is never bound to shock; it may withdraw or flee instead.
       case 'withdraw':
       case 'flee':
-        return worn || dodgeMayDisengage(this.view, u) ? null : reject('attackNoWithdraw');
+        return worn || dodgeMayDisengage(this.view, u) ? null : this.refuse('attackNoWithdraw');
       case 'rest':
-        return tired ? null : reject('attackNoRecovery');
+        return tired ? null : this.refuse('attackNoRecovery');
       case 'reorganise':
-        return tired && this.elite ? null : reject('attackNoRecovery');
+        return tired && this.elite ? null : this.refuse('attackNoRecovery');
       case 'rally':
-        return this.elite ? null : reject('directiveNoRally');
+        return this.elite ? null : this.refuse('directiveNoRally');
       // §3.2.6 (l.1986): a shooter out of ammunition may reload instead of attacking.
       case 'reload':
-        return ammunitionOf(u) === 'exhausted' ? null : reject('attackNoReload');
+        return ammunitionOf(u) === 'exhausted' ? null : this.refuse('attackNoReload');
       default:
         return null;
     }
@@ -124,19 +127,19 @@ export class DirectiveJudge {
     const shooter = this.shooterMovement(intent);
     if (shooter !== undefined) return shooter;
     const hexes = intent.path.filter((p, i) => p.hex !== (i === 0 ? this.unit.hex : intent.path[i - 1].hex)).length + (intent.exit ? 1 : 0);
-    if (hexes === 0) return reject('attackMustAdvance');
+    if (hexes === 0) return this.refuse('attackMustAdvance');
     const mp = movementPoints(this.unit);
     const need = Math.min(mp, Math.max(2, mp / 2));
-    if (intent.mode !== 'minimal' && !intent.stopped && intent.spent < need) return reject('attackSpendHalf', { need });
+    if (intent.mode !== 'minimal' && !intent.stopped && intent.spent < need) return this.refuse('attackSpendHalf', { need });
     let prev = { hex: this.unit.hex, facing: this.unit.facing };
     for (const p of intent.path) {
       if (p.hex !== prev.hex && !(this.fields.approachCost(p.hex, p.facing) < this.fields.approachCost(prev.hex, prev.facing))) {
-        return reject('attackMustApproach', { hex: this.label(p.hex) });
+        return this.refuse('attackMustApproach', { hex: this.label(p.hex) });
       }
       prev = p;
     }
     // §2.6.10: leaving the map reaches an enemy only behind the hexside it left by this turn.
-    if (intent.exit && !intent.exit.reachesEnemy) return reject('attackMustApproach', { hex: this.label(intent.exit.hex) });
+    if (intent.exit && !intent.exit.reachesEnemy) return this.refuse('attackMustApproach', { hex: this.label(intent.exit.hex) });
     return null;
   }
 
@@ -155,10 +158,10 @@ export class DirectiveJudge {
     const first = positions.findIndex((p) => this.canFireFrom(p.hex, p.facing));
     if (first < 0) return undefined;
     const last = positions[positions.length - 1];
-    if (!this.canFireFrom(last.hex, last.facing)) return reject('shooterMustKeepTarget');
+    if (!this.canFireFrom(last.hex, last.facing)) return this.refuse('shooterMustKeepTarget');
     let prev = positions[0];
     for (const p of positions.slice(1, first + 1)) {
-      if (p.hex !== prev.hex && !(this.fields.approachCost(p.hex, p.facing) < this.fields.approachCost(prev.hex, prev.facing))) return reject('attackMustApproach', { hex: this.label(p.hex) });
+      if (p.hex !== prev.hex && !(this.fields.approachCost(p.hex, p.facing) < this.fields.approachCost(prev.hex, prev.facing))) return this.refuse('attackMustApproach', { hex: this.label(p.hex) });
       prev = p;
     }
     return null;
@@ -178,14 +181,14 @@ export class DirectiveJudge {
   private defend(intent: DirectiveIntent): Rejection | null {
     switch (intent.type) {
       case 'move':
-        if (intent.charge) return reject('defendNoCharge');
+        if (intent.charge) return this.refuse('defendNoCharge');
         return this.neverAdjacent(intent.path.map((p) => p.hex));
       case 'withdraw':
       case 'flee':
         return this.neverAdjacent(intent.path ?? []);
       case 'reorganise':
       case 'rally':
-        return this.elite ? null : reject('defendNoRecovery');
+        return this.elite ? null : this.refuse('defendNoRecovery');
       default:
         return null;
     }
@@ -194,7 +197,7 @@ export class DirectiveJudge {
   private neverAdjacent(hexes: number[]): Rejection | null {
     const start = this.unit.hex;
     const bad = hexes.find((h) => h !== start && this.fields.adjacentToEnemy(h));
-    return bad === undefined ? null : reject('defendNoContact', { hex: this.label(bad) });
+    return bad === undefined ? null : this.refuse('defendNoContact', { hex: this.label(bad) });
   }
 
   /**
@@ -205,11 +208,10 @@ export class DirectiveJudge {
   private regroup(intent: DirectiveIntent): Rejection | null {
     const pressed = this.pressedEngagement();
     if (pressed !== null) return this.mustDisengage(intent, pressed);
-    const adjacent = adjacentEnemies(this.view, this.unit).length > 0;
-    const inReach = adjacent || this.fields.reachable(this.unit.hex);
+    const { adjacent, inReach } = this.whereItStands();
     switch (intent.type) {
       case 'move':
-        if (adjacent) return reject('regroupMustWithdraw');
+        if (adjacent) return this.refuse('regroupMustWithdraw');
         return inReach ? this.movesAway(intent.path.map((p) => p.hex)) : this.staysOutOfReach(intent.path.map((p) => p.hex));
       case 'withdraw':
       case 'flee':
@@ -217,13 +219,13 @@ export class DirectiveJudge {
       case 'rest':
       case 'reorganise':
       case 'reload':
-        return inReach ? reject('regroupInReach') : null;
+        return inReach ? this.refuse('regroupInReach') : null;
       // §3.2.6: fire and fire duel only out of the enemy's reach.
       case 'fire':
       case 'fireDuel':
-        return inReach ? reject('regroupFireInReach') : null;
+        return inReach ? this.refuse('regroupFireInReach') : null;
       case 'rally':
-        return this.elite ? null : reject('directiveNoRally');
+        return this.elite ? null : this.refuse('directiveNoRally');
       default:
         return null;
     }
@@ -235,9 +237,24 @@ export class DirectiveJudge {
    * otherwise it must withdraw or flee. Null when it is not engaged.
    */
   private pressedEngagement(): boolean | null {
-    const by = engagedBy(this.view, this.unit);
-    if (by.length === 0) return null;
-    return by.some((e) => e.shock !== 'none');
+    if (this.pressed === undefined) {
+      const by = engagedBy(this.view, this.unit);
+      this.pressed = by.length === 0 ? null : by.some((e) => e.shock !== 'none');
+    }
+    return this.pressed;
+  }
+
+  // What the unit's own position says, the same for every intent judged (a preview judges every arrival).
+  private pressed?: boolean | null;
+  private standing?: { adjacent: boolean; inReach: boolean };
+
+  /** §2.5.3: next to an enemy, or within some enemy's reach, where the unit stands. */
+  private whereItStands(): { adjacent: boolean; inReach: boolean } {
+    if (!this.standing) {
+      const adjacent = adjacentEnemies(this.view, this.unit).length > 0;
+      this.standing = { adjacent, inReach: adjacent || this.fields.reachable(this.unit.hex) };
+    }
+    return this.standing;
   }
 
   private mustDisengage(intent: DirectiveIntent, pressed: boolean): Rejection | null {
@@ -246,7 +263,7 @@ export class DirectiveJudge {
     // §3.2.6: whatever the directive, a shooter engaged only by units with a contact or charge marker may fire at one of them (fire/targets.ts judges which).
     if ((intent.type === 'fire' || intent.type === 'fireDuel') && pressed) return null;
     if (intent.type === 'pass' || intent.type === 'command') return null;
-    return reject('mustDisengage');
+    return this.refuse('mustDisengage');
   }
 
   /**
@@ -260,7 +277,7 @@ export class DirectiveJudge {
     for (const h of hexes) {
       if (h === prev) continue;
       const need = this.fields.threatCost(prev) + toHalves(0.5);
-      if (!this.fields.nearestThreatsAt(prev).some((e) => this.fields.threatCostFrom(e, h) >= need)) return reject('regroupMustMoveAway', { hex: this.label(h) });
+      if (!this.fields.nearestThreatsAt(prev).some((e) => this.fields.threatCostFrom(e, h) >= need)) return this.refuse('regroupMustMoveAway', { hex: this.label(h) });
       prev = h;
     }
     return null;
@@ -268,7 +285,7 @@ export class DirectiveJudge {
 
   private staysOutOfReach(hexes: number[]): Rejection | null {
     const bad = hexes.find((h) => this.fields.reachable(h));
-    return bad === undefined ? null : reject('regroupStayOutOfReach', { hex: this.label(bad) });
+    return bad === undefined ? null : this.refuse('regroupStayOutOfReach', { hex: this.label(bad) });
   }
 
   /** §2.5.4, §2.9.2: every hex entered brings the retreat edge ½ MP nearer; no recovery. */
@@ -277,18 +294,18 @@ export class DirectiveJudge {
     if (pressed !== null) return this.mustDisengage(intent, pressed);
     switch (intent.type) {
       case 'move':
-        if (intent.exit && !leavesBy(this.view, intent.exit, this.retreatEdge())) return reject('retreatMustApproachEdge', { hex: this.label(intent.exit.hex) });
+        if (intent.exit && !leavesBy(this.view, intent.exit, this.retreatEdge())) return this.refuse('retreatMustApproachEdge', { hex: this.label(intent.exit.hex) });
         return this.approachesEdge(intent.path.map((p) => p.hex));
       case 'rest':
       case 'reorganise':
       case 'rally':
-        return reject('retreatNoRecovery');
+        return this.refuse('retreatNoRecovery');
       case 'fire':
       case 'fireDuel':
-        return reject('retreatNoFire');
+        return this.refuse('retreatNoFire');
       // §3.2.10: reload under defend, regroup or a special order only.
       case 'reload':
-        return reject('retreatNoReload');
+        return this.refuse('retreatNoReload');
       default:
         return null;
     }
@@ -298,7 +315,7 @@ export class DirectiveJudge {
     let prev = this.unit.hex;
     for (const h of hexes) {
       if (h === prev) continue;
-      if (!(this.fields.edgeCost(h) <= this.fields.edgeCost(prev) - toHalves(0.5))) return reject('retreatMustApproachEdge', { hex: this.label(h) });
+      if (!(this.fields.edgeCost(h) <= this.fields.edgeCost(prev) - toHalves(0.5))) return this.refuse('retreatMustApproachEdge', { hex: this.label(h) });
       prev = h;
     }
     return null;

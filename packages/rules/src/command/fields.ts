@@ -1,11 +1,12 @@
-import { Direction, DIRECTIONS, directionTo, offsetOf } from '../geometry/hex';
+import { Direction, DIRECTIONS, directionTo, distance, offsetOf } from '../geometry/hex';
 import type { Facing } from '../geometry/facing';
 import { Halves, stepCost, toHalves } from '../movement/costs';
 import { MinHeap } from '../movement/heap';
-import { engageCost, exitCost } from '../movement/nearest-threat';
+import { exitCost } from '../movement/nearest-threat';
+import { threatField, ThreatField } from '../movement/threat-field';
 import { approachField, ApproachField } from '../movement/approach-field';
 import { movementTable } from '../data';
-import { neighbour, terrainAt } from '../terrain/board';
+import { boardIndex, neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 
@@ -22,6 +23,7 @@ export class DirectiveFields {
   private readonly each = new Map<string, Halves>();
   private readonly reach = new Map<number, boolean>();
   private edge?: Float64Array;
+  private nextToEnemy?: Uint8Array;
   private field?: ApproachField;
   readonly enemies: Unit[];
   /** Enemies in the open that left the map this turn: still the nearest enemy to approach for an attack movement (§2.6.10). */
@@ -54,9 +56,10 @@ export class DirectiveFields {
   threatCost(hex: number): Halves {
     const known = this.threat.get(hex);
     if (known !== undefined) return known;
-    const placed = { ...this.unit, hex };
     let best = Number.POSITIVE_INFINITY;
-    for (const e of this.threats()) best = Math.min(best, engageCost(this.view, e, placed, best));
+    // Nearest in hexes first, so that the bound stops the farther searches early; the least cost is the same in any order.
+    const near = (e: Unit) => distance(this.view.board, e.hex, hex);
+    for (const e of [...this.threats()].sort((a, b) => near(a) - near(b))) best = Math.min(best, this.fieldOf(e).at(hex, best));
     this.threat.set(hex, best);
     return best;
   }
@@ -66,7 +69,7 @@ export class DirectiveFields {
     const key = `${e.id}@${hex}`;
     const known = this.each.get(key);
     if (known !== undefined) return known;
-    const cost = engageCost(this.view, e, { ...this.unit, hex });
+    const cost = this.fieldOf(e).at(hex);
     this.each.set(key, cost);
     return cost;
   }
@@ -75,17 +78,17 @@ export class DirectiveFields {
   nearestThreatsAt(hex: number): Unit[] {
     const best = this.threatCost(hex);
     if (best === Number.POSITIVE_INFINITY) return [];
-    return this.threats().filter((e) => this.threatCostFrom(e, hex) === best);
+    // Bounded by the nearest cost: a farther threat's search stops there (threat-field.ts).
+    return this.threats().filter((e) => this.fieldOf(e).at(hex, best) === best);
   }
 
   /** §2.5.3 "Atteignable": some enemy could engage the unit in this hex with its normal movement next turn. */
   reachable(hex: number): boolean {
     const known = this.reach.get(hex);
     if (known !== undefined) return known;
-    const placed = { ...this.unit, hex };
     const answer = this.threats().some((e) => {
       const allowance = toHalves(movementPoints(e));
-      return engageCost(this.view, e, placed, allowance) <= allowance;
+      return this.fieldOf(e).at(hex, allowance) <= allowance;
     });
     this.reach.set(hex, answer);
     return answer;
@@ -100,12 +103,31 @@ export class DirectiveFields {
     return this.edge[hex];
   }
 
+  /** Some enemy in the open stands next to this hex (§2.5.2); every hex worked out at the first question. */
   adjacentToEnemy(hex: number): boolean {
-    return this.enemies.some((e) => directionTo(this.view.board, hex, e.hex) !== -1);
+    if (!this.nextToEnemy) {
+      const idx = boardIndex(this.view.board);
+      const enemyAt = new Uint8Array(idx.size);
+      for (const e of this.enemies) enemyAt[e.hex] = 1;
+      this.nextToEnemy = new Uint8Array(idx.size);
+      for (let h = 0; h < idx.size; h++) for (let d = 0; d < 6; d++) if (idx.neighbours[h * 6 + d] >= 0 && enemyAt[idx.neighbours[h * 6 + d]]) this.nextToEnemy[h] = 1;
+    }
+    return this.nextToEnemy[hex] === 1;
   }
 
+  private readonly fields = new Map<Unit, ThreatField>();
+
+  /** The threat's field (movement/threat-field.ts), looked up once per judge. */
+  private fieldOf(e: Unit): ThreatField {
+    let field = this.fields.get(e);
+    if (!field) this.fields.set(e, (field = threatField(this.view, e)));
+    return field;
+  }
+
+  private inOpen?: Unit[];
+
   private threats(): Unit[] {
-    return this.enemies.filter((e) => e.cohesion !== 'routed');
+    return (this.inOpen ??= this.enemies.filter((e) => e.cohesion !== 'routed'));
   }
 }
 

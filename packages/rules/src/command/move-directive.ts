@@ -1,5 +1,6 @@
 import { isRejection, Rejection } from '../actions/rejection';
-import { viewFor } from '../fog/view';
+import { REFUSED } from '../movement/refusal';
+import { sharedView } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
 import type { Arrival, MoveStep } from '../movement/reachable';
@@ -16,7 +17,7 @@ import { DirectiveIntent, DirectiveJudge, directiveRefusal } from './directive';
  * the path. Kept apart from actions/move.ts so the move rule stays short.
  */
 export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: string; mode: MoveMode; steps: MoveStep[]; shock?: string }): Rejection | null {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, a.piece);
   if (!mover) return null;
   const intent = walkIntent(moveContext(view, mover, a.mode), a.mode, a.steps, a.shock === 'charge');
@@ -27,7 +28,8 @@ export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: s
 export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, arrivals: Arrival[]): Arrival[] {
   const busy = directiveRefusal(view, mover.unit, { type: 'pass' });
   if (busy) return [];
-  const judge = new DirectiveJudge(view, mover.unit);
+  // Only yes or no is needed of each arrival: the refusals are not worded.
+  const judge = new DirectiveJudge(view, mover.unit, () => REFUSED);
   if (judge.directive === null) return arrivals;
   // One context for every arrival: building it means a pass over the whole board.
   const ctx = moveContext(view, mover, mode);

@@ -33,6 +33,58 @@ export function viewFor(state: GameState, seat: Seat): GameState {
   return view;
 }
 
+/**
+ * The same view as `viewFor`, read only, built without copying the state
+ * (issue 9): the units, decoys and the rest are the state's own objects,
+ * except what the view changes (a unit whose stack rank is renumbered, a
+ * masked activation, a deployment without the others' placements). For the
+ * rules' own queries (previews, verdicts), which read a view and let it go
+ * before the state changes; never to be changed, nor kept past a change of
+ * the state.
+ */
+export function sharedView(state: GameState, seat: Seat): GameState {
+  const { rng: _rng, ...rest } = state;
+  const view: GameState = { ...rest, perspective: seat, covers: coversOf(state).map((c) => ({ ...c })), stackCounter: 0 };
+  if (!seesEverything(state, seat)) {
+    const sees = (owner: string) => seat !== 'spectator' && owner === seat;
+    view.units = state.units.filter((u) => !u.hidden || sees(u.side));
+    view.decoys = state.decoys.filter((d) => sees(d.side));
+    if (view.activation) view.activation = maskActivation(state, view.activation, seat);
+    if (view.deployment) view.deployment = { ...view.deployment, sides: withoutOthersPlacements(view.deployment.sides, seat) };
+  }
+  view.units = renumbered(view.units);
+  return view;
+}
+
+function withoutOthersPlacements(sides: NonNullable<GameState['deployment']>['sides'], seat: Seat): NonNullable<GameState['deployment']>['sides'] {
+  const out: typeof sides = {};
+  for (const [side, d] of Object.entries(sides)) {
+    if (side === seat) out[side] = d;
+    else {
+      const { placement: _placement, ...known } = d;
+      out[side] = known;
+    }
+  }
+  return out;
+}
+
+/** `renumberStacks` without changing the units: a copy of each unit whose rank changes. */
+function renumbered(units: Unit[]): Unit[] {
+  const byHex = new Map<number, number[]>();
+  for (let i = 0; i < units.length; i++) {
+    const stack = byHex.get(units[i].hex);
+    if (stack) stack.push(i);
+    else byHex.set(units[i].hex, [i]);
+  }
+  const out = [...units];
+  for (const stack of byHex.values()) {
+    stack.sort((a, b) => units[a].stackRank - units[b].stackRank).forEach((i, rank) => {
+      if (units[i].stackRank !== rank) out[i] = { ...units[i], stackRank: rank };
+    });
+  }
+  return out;
+}
+
 /** The referee always; every seat once the battle is over. */
 export function seesEverything(state: Pick<GameState, 'status'>, seat: Seat): boolean {
   return seat === 'referee' || state.status === 'ended';
@@ -54,7 +106,11 @@ function hidePlacements(deployment: NonNullable<GameState['deployment']>, seat: 
 
 function renumberStacks(units: Unit[]): void {
   const byHex = new Map<number, Unit[]>();
-  for (const u of units) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u]);
+  for (const u of units) {
+    const stack = byHex.get(u.hex);
+    if (stack) stack.push(u);
+    else byHex.set(u.hex, [u]);
+  }
   for (const stack of byHex.values()) {
     stack.sort((a, b) => a.stackRank - b.stackRank).forEach((u, i) => (u.stackRank = i));
   }

@@ -1,12 +1,9 @@
-import { movementTable } from '../data';
-import { FACINGS, Facing, zoneOf } from '../geometry/facing';
-import { DIRECTIONS, directionTo } from '../geometry/hex';
+import type { Facing } from '../geometry/facing';
 import type { GameState, Unit } from '../state/types';
-import { boardIndex, neighbour } from '../terrain/board';
-import { movementPoints, zoneSize } from '../units/abilities';
-import { isAdjacent } from '../units/engagement';
-import { Halves, reorientCost, stepCost, toHalves } from './costs';
+import type { Halves } from './costs';
+import { boardId, FieldCache } from './field-cache';
 import { MinHeap } from './heap';
+import { moverKey, stepTable, StepTable } from './step-table';
 
 /**
  * What it costs `unit`, standing in any hex with any facing, to engage the
@@ -27,18 +24,27 @@ export interface ApproachField {
   at(hex: number, facing: Facing): Halves;
 }
 
+const cache = new FieldCache<ApproachField>(128);
+
+/**
+ * The field depends on the board, the unit's movement and the targets'
+ * hexes only: units of one kind share it, and it is kept for the states
+ * after, until a target moves (field-cache.ts).
+ */
 export function approachField(state: GameState, unit: Unit, targets: readonly Unit[]): ApproachField {
-  const board = state.board;
-  const size = boardIndex(board).size;
-  const cost = new Float64Array(size * 24).fill(Number.POSITIVE_INFINITY);
+  const key = `${boardId(state.board)}|${moverKey(unit)}|${targets.map((t) => t.hex).join(',')}`;
+  return cache.get(key, () => searchField(stepTable(state.board, unit), targets));
+}
+
+function searchField(t: StepTable, targets: readonly Unit[]): ApproachField {
+  const cost = new Float32Array(t.size * 24).fill(Number.POSITIVE_INFINITY);
   const heap = new MinHeap((k) => cost[k]);
-  for (const k of goalStates(state, unit, targets)) {
+  for (const k of goalStates(t, targets)) {
     cost[k] = 0;
     heap.push(k);
   }
-  const minimal = toHalves(movementPoints(unit) * movementTable.minimalMovementDistanceFactor);
-  const zones = zoneSize(unit);
-  const done = new Uint8Array(size * 24);
+  const nb = t.neighbours;
+  const done = new Uint8Array(t.size * 24);
   const relax = (k: number, c: Halves) => {
     if (!done[k] && c < cost[k]) {
       cost[k] = c;
@@ -51,22 +57,21 @@ export function approachField(state: GameState, unit: Unit, targets: readonly Un
     if (k === undefined) return false;
     if (done[k]) return true;
     done[k] = 1;
-    const hex = Math.floor(k / 24);
-    const facing = ((k >> 1) % 12) as Facing;
+    const hex = (k / 24) | 0;
+    const facing = (k >> 1) % 12;
     // Before a turn (k odd: reached by turning) came a state of the same hex, not turned, facing elsewhere.
-    if ((k & 1) === 1) for (const f of FACINGS) if (f !== facing) relax((hex * 12 + f) * 2, cost[k] + reorientCost(unit, f, facing));
+    if ((k & 1) === 1) for (let f = 0; f < 12; f++) if (f !== facing) relax((hex * 12 + f) * 2, cost[k] + t.turn[f * 12 + facing]);
     // Before a step into this hex (k even) came a neighbour with the same facing, this hex in its front zone, turned or not.
     if ((k & 1) === 0) {
-      for (const d of DIRECTIONS) {
-        const from = neighbour(board, hex, d);
+      for (let d = 0; d < 6; d++) {
+        const from = nb[hex * 6 + d];
         if (from < 0) continue;
-        const ahead = directionTo(board, from, hex);
-        if (ahead === -1 || zoneOf(zones, facing, ahead) !== 'front') continue;
-        const sc = stepCost(board, unit, from, ahead);
-        if (sc.kind === 'forbidden') continue;
-        const c = cost[k] + (sc.kind === 'minimal' ? minimal : sc.halves);
-        relax((from * 12 + facing) * 2, c);
-        relax((from * 12 + facing) * 2 + 1, c);
+        const ahead = directionOf(nb, from, hex);
+        if (ahead === -1 || !t.front[facing * 6 + ahead]) continue;
+        const h = t.halves[from * 6 + ahead];
+        if (h === Number.POSITIVE_INFINITY) continue;
+        relax((from * 12 + facing) * 2, cost[k] + h);
+        relax((from * 12 + facing) * 2 + 1, cost[k] + h);
       }
     }
     return true;
@@ -82,19 +87,24 @@ export function approachField(state: GameState, unit: Unit, targets: readonly Un
   };
 }
 
+/** `directionTo` on the board's neighbour table: the first direction from `from` that leads to `to`, or -1. */
+function directionOf(nb: Int32Array, from: number, to: number): number {
+  for (let d = 0; d < 6; d++) if (nb[from * 6 + d] === to) return d;
+  return -1;
+}
+
 /** Every state (turned or not) in which the unit engages a target: next to it, the target in its front zone, its hex and the hexside open to the unit (§2.3.2, stacks ignored). */
-function goalStates(state: GameState, unit: Unit, targets: readonly Unit[]): number[] {
+function goalStates(t: StepTable, targets: readonly Unit[]): number[] {
   const goals: number[] = [];
-  const zones = zoneSize(unit);
-  for (const t of targets) {
-    for (const d of DIRECTIONS) {
-      const hex = neighbour(state.board, t.hex, d);
+  const nb = t.neighbours;
+  for (const target of targets) {
+    for (let d = 0; d < 6; d++) {
+      const hex = nb[target.hex * 6 + d];
       if (hex < 0) continue;
-      const toward = directionTo(state.board, hex, t.hex);
-      if (toward === -1) continue;
+      const toward = directionOf(nb, hex, target.hex);
       // Adjacency (the target's hex and the hexside open to the unit) does not depend on the facing.
-      if (!isAdjacent(state, { ...unit, hex }, t)) continue;
-      for (const f of FACINGS) if (zoneOf(zones, f, toward) === 'front') goals.push((hex * 12 + f) * 2, (hex * 12 + f) * 2 + 1);
+      if (toward === -1 || !t.adjacent[hex * 6 + toward]) continue;
+      for (let f = 0; f < 12; f++) if (t.front[f * 6 + toward]) goals.push((hex * 12 + f) * 2, (hex * 12 + f) * 2 + 1);
     }
   }
   return goals;

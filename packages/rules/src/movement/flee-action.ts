@@ -5,7 +5,7 @@ import { isRejection, reject, Rejection } from '../actions/rejection';
 import { coverOfPiece } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
-import { viewFor } from '../fog/view';
+import { sharedView, viewFor } from '../fog/view';
 import { Direction, directionTo, distance } from '../geometry/hex';
 import { event, GameEvent, MoveStepReport } from '../state/events';
 import type { Decoy, GameState, Seat } from '../state/types';
@@ -181,7 +181,7 @@ export function fleeVerdict(state: GameState, seat: Seat, piece: string): Reject
     () => ownPiece(state, seat, piece),
     () => underActivation(state, piece),
     () => {
-      const view = state.perspective ? state : viewFor(state, seat);
+      const view = state.perspective ? state : sharedView(state, seat);
       const mover = moverOf(view, piece);
       if (!mover) return reject('unknownPiece');
       const refusal = fleeUnitRefusal(view, mover.unit);

@@ -2,7 +2,7 @@ import { directiveRefusal } from '../command/directive';
 import { reject, Rejection } from '../actions/rejection';
 import { isRejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { FACINGS, Facing, zoneOf } from '../geometry/facing';
 import { Direction, directionTo, hexLabel } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
@@ -13,8 +13,10 @@ import { crossedLeavingStack } from '../units/crossing';
 import { joiningFacing } from '../units/stack-facing';
 import { inferiorStackClash, STACK_LIMIT, stackAt, stackPlace, stackPoints } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
-import { crossingCost, Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
+import { crossingCost, Halves, reorientCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
+import { No, silent, worded } from './refusal';
+import { stepTable } from './step-table';
 import { moverOf, Mover } from './mover';
 import { engageField, nearestThreats } from './nearest-threat';
 import { mustEngageAnEngager } from './withdraw';
@@ -38,6 +40,8 @@ export interface FleeContext {
   budget: Halves;
   enemyAt: Uint8Array;
   coverNear: Uint8Array;
+  /** Whether the unit would be engaged at a hex × 12 + facing, worked out once (the search asks it at every step). */
+  engaged: Map<number, boolean>;
 }
 
 export interface FleeWalk {
@@ -79,7 +83,7 @@ export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeCo
     coverNear[c.hex] = 1;
     for (let d = 0; d < 6; d++) if (idx.neighbours[c.hex * 6 + d] >= 0) coverNear[idx.neighbours[c.hex * 6 + d]] = 1;
   }
-  return { view, mover, threat: threat.id, away: awayMeasure(view, threat), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear };
+  return { view, mover, threat: threat.id, away: awayMeasure(view, threat), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear, engaged: new Map() };
 }
 
 function awayMeasure(view: GameState, threat: Unit): (hex: number) => Halves {
@@ -92,47 +96,48 @@ export function startFlee(ctx: FleeContext): FleeWalk {
   return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, freeTurnUsed: false, minimal: false, ended: null };
 }
 
-export function fleeStep(ctx: FleeContext, fw: FleeWalk, step: FleeStep): FleeWalk | Rejection {
-  if (fw.ended) return reject('moveEnded', { hex: hexLabel(ctx.view.board, fw.hex) });
-  if ('face' in step) return fleeReorient(ctx, fw, step.face);
-  if ('exit' in step) return fleeExit(ctx, fw, step.exit as Direction);
-  return fleeHex(ctx, fw, step.to);
+/** One elementary move of a flight; `no` words the refusal (the verdict) or not (the search, refusal.ts). */
+export function fleeStep(ctx: FleeContext, fw: FleeWalk, step: FleeStep, no: No = worded): FleeWalk | Rejection {
+  if (fw.ended) return no('moveEnded', () => ({ hex: hexLabel(ctx.view.board, fw.hex) }));
+  if ('face' in step) return fleeReorient(ctx, fw, step.face, no);
+  if ('exit' in step) return fleeExit(ctx, fw, step.exit as Direction, no);
+  return fleeHex(ctx, fw, step.to, no);
 }
 
 /** Reorientation as in a move (§2.6.6), the first one free (§2.6.13). */
-function fleeReorient(ctx: FleeContext, fw: FleeWalk, facing: Facing): FleeWalk | Rejection {
-  if (fw.reorientedSinceStep) return reject('reorientTwice');
+function fleeReorient(ctx: FleeContext, fw: FleeWalk, facing: Facing, no: No): FleeWalk | Rejection {
+  if (fw.reorientedSinceStep) return no('reorientTwice');
   const cost = fw.freeTurnUsed ? reorientCost(ctx.mover.unit, fw.facing, facing) : 0;
-  if (fw.spent + cost > ctx.budget) return reject('notEnoughPoints', { cost: toPoints(cost), left: toPoints(ctx.budget - fw.spent) });
+  if (fw.spent + cost > ctx.budget) return no('notEnoughPoints', () => ({ cost: toPoints(cost), left: toPoints(ctx.budget - fw.spent) }));
   return { ...fw, facing, spent: fw.spent + cost, reorientedSinceStep: true, freeTurnUsed: true };
 }
 
 /** Leaving the map across an edge hexside of the front zone (§2.6.10): always further from every threat. */
-function fleeExit(ctx: FleeContext, fw: FleeWalk, dir: Direction): FleeWalk | Rejection {
-  if (neighbour(ctx.view.board, fw.hex, dir) >= 0) return reject('exitNotEdge');
-  if (zoneOf(zoneSize(ctx.mover.unit), fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: hexLabel(ctx.view.board, fw.hex) });
+function fleeExit(ctx: FleeContext, fw: FleeWalk, dir: Direction, no: No): FleeWalk | Rejection {
+  if (neighbour(ctx.view.board, fw.hex, dir) >= 0) return no('exitNotEdge');
+  if (zoneOf(zoneSize(ctx.mover.unit), fw.facing, dir) !== 'front') return no('notFrontZone', () => ({ hex: hexLabel(ctx.view.board, fw.hex) }));
   return { ...fw, exit: dir, ended: 'exit' };
 }
 
-function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number): FleeWalk | Rejection {
+function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number, no: No): FleeWalk | Rejection {
   const board = ctx.view.board;
   const u = ctx.mover.unit;
   const dir = directionTo(board, fw.hex, to);
-  if (dir === -1) return reject('notAdjacentStep', { hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) });
-  const label = hexLabel(board, to);
-  if (zoneOf(zoneSize(u), fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: label });
-  const sc = stepCost(board, u, fw.hex, dir);
-  if (sc.kind === 'forbidden') return reject(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', { hex: label });
-  if (ctx.enemyAt[to]) return reject('enemyInHex', { hex: label });
-  if (!(ctx.away(to) > ctx.away(fw.hex))) return reject('fleeNotAway', { hex: label });
-  const stacking = stackingRefusal(ctx, to, label);
+  if (dir === -1) return no('notAdjacentStep', () => ({ hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) }));
+  const label = () => ({ hex: hexLabel(board, to) });
+  if (zoneOf(zoneSize(u), fw.facing, dir) !== 'front') return no('notFrontZone', label);
+  const sc = stepTable(board, u).costs[fw.hex * 6 + dir];
+  if (sc.kind === 'forbidden') return no(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', label);
+  if (ctx.enemyAt[to]) return no('enemyInHex', label);
+  if (!(ctx.away(to) > ctx.away(fw.hex))) return no('fleeNotAway', label);
+  const stacking = stackingRefusal(ctx, to, no);
   if (stacking) return stacking;
-  if (wouldBeEngaged(ctx, to, fw.facing)) return reject('fleeEngaged', { hex: label });
+  if (wouldBeEngaged(ctx, to, fw.facing)) return no('fleeEngaged', label);
   const cost = (sc.kind === 'cost' ? sc.halves : Number.POSITIVE_INFINITY) + crossingHere(ctx, fw.hex, dir);
   const next = { ...fw, hex: to, hexSteps: fw.hexSteps + 1, reorientedSinceStep: false };
   if (fw.spent + cost <= ctx.budget) return withReveal(ctx, { ...next, spent: fw.spent + cost });
   // Short of points: one hex by minimal movement, for a level of breath (§2.6.5).
-  if (fw.hexSteps > 0 || u.breath === 'exhausted') return reject('notEnoughPoints', { cost: toPoints(Math.min(cost, 99)), left: toPoints(ctx.budget - fw.spent) });
+  if (fw.hexSteps > 0 || u.breath === 'exhausted') return no('notEnoughPoints', () => ({ cost: toPoints(Math.min(cost, 99)), left: toPoints(ctx.budget - fw.spent) }));
   return { ...next, minimal: true, ended: 'minimal' };
 }
 
@@ -151,11 +156,12 @@ function crossingHere(ctx: FleeContext, hex: number, dir: Direction): Halves {
   return crossingCost(stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large').length);
 }
 
-function stackingRefusal(ctx: FleeContext, to: number, label: string): Rejection | null {
+function stackingRefusal(ctx: FleeContext, to: number, no: No): Rejection | null {
   const friends = ctx.view.units.filter((o) => o.hex === to && o.id !== ctx.mover.unit.id && o.side === ctx.mover.unit.side);
   const points = friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(ctx.mover.unit);
-  if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
-  return inferiorStackClash(ctx.view, [ctx.mover.unit], to, [ctx.mover.unit.id]) ? reject('stackingInferior', { hex: label }) : null;
+  const hex = () => hexLabel(ctx.view.board, to);
+  if (points > STACK_LIMIT) return no('stackingLimit', () => ({ hex: hex(), points }));
+  return inferiorStackClash(ctx.view, [ctx.mover.unit], to, [ctx.mover.unit.id]) ? no('stackingInferior', () => ({ hex: hex() })) : null;
 }
 
 /**
@@ -173,6 +179,13 @@ export function endRefusal(ctx: FleeContext, fw: FleeWalk): Rejection | null {
 
 /** Would the unit, entering `to` (at the back of any stack there), be engaged by a visible enemy? */
 function wouldBeEngaged(ctx: FleeContext, to: number, facing: Facing): boolean {
+  const key = to * 12 + facing;
+  let engaged = ctx.engaged.get(key);
+  if (engaged === undefined) ctx.engaged.set(key, (engaged = engagedAt(ctx, to, facing)));
+  return engaged;
+}
+
+function engagedAt(ctx: FleeContext, to: number, facing: Facing): boolean {
   const u = ctx.mover.unit;
   const placed: Unit = { ...u, hex: to, facing, stackRank: Number.MAX_SAFE_INTEGER };
   const view = { ...ctx.view, units: ctx.view.units.map((o) => (o.id === u.id ? placed : o)) };
@@ -193,7 +206,7 @@ export interface FleeArrival {
 
 /** Every way the unit can end a flight, on `seat`'s view; empty when it cannot flee. */
 export function fleeArrivals(state: GameState, seat: Seat, piece: string): FleeArrival[] {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, piece);
   if (!mover || mover.unit.side !== seat || fleeUnitRefusal(view, mover.unit)) return [];
   const arrivals = nearestThreats(view, mover.unit).units.flatMap((t) => searchFlight(fleeContext(view, mover, t)));
@@ -208,15 +221,15 @@ export function fleeArrivals(state: GameState, seat: Seat, piece: string): FleeA
  * after one reorientation. Cheaper than listing every flight.
  */
 export function canFlee(state: GameState, unit: Unit): boolean {
-  const view = state.perspective ? state : viewFor(state, unit.side);
+  const view = state.perspective ? state : sharedView(state, unit.side);
   const mover = moverOf(view, unit.id);
   if (!mover || fleeUnitRefusal(view, mover.unit)) return false;
   return nearestThreats(view, mover.unit).units.some((t) => {
     const ctx = fleeContext(view, mover, t);
     const start = startFlee(ctx);
-    const turned = candidateSteps(ctx, start).flatMap((step) => ('face' in step ? [fleeStep(ctx, start, step)] : []));
+    const turned = candidateSteps(ctx, start).flatMap((step) => ('face' in step ? [fleeStep(ctx, start, step, silent)] : []));
     const starts = [start, ...turned.filter((w): w is FleeWalk => !isRejection(w))];
-    return starts.some((w) => candidateSteps(ctx, w).some((step) => !('face' in step) && mayEndOrGoOn(ctx, fleeStep(ctx, w, step))));
+    return starts.some((w) => candidateSteps(ctx, w).some((step) => !('face' in step) && mayEndOrGoOn(ctx, fleeStep(ctx, w, step, silent))));
   });
 }
 
@@ -224,7 +237,7 @@ export function canFlee(state: GameState, unit: Unit): boolean {
 function mayEndOrGoOn(ctx: FleeContext, fw: FleeWalk | Rejection): boolean {
   if (isRejection(fw)) return false;
   if (!endRefusal(ctx, fw)) return true;
-  return candidateSteps(ctx, fw).some((step) => !('face' in step) && !isRejection(fleeStep(ctx, fw, step)));
+  return candidateSteps(ctx, fw).some((step) => !('face' in step) && !isRejection(fleeStep(ctx, fw, step, silent)));
 }
 
 interface Node {
@@ -249,7 +262,7 @@ function searchFlight(ctx: FleeContext): FleeArrival[] {
     const { fw } = nodes.get(k)!;
     if (fw.ended === 'exit') exits.push(k);
     for (const step of candidateSteps(ctx, fw)) {
-      const next = fleeStep(ctx, fw, step);
+      const next = fleeStep(ctx, fw, step, silent);
       if (isRejection(next)) continue;
       const nk = fleeKey(next);
       const known = nodes.get(nk);

@@ -14,6 +14,11 @@ export class MinHeap {
     return this.keys.length;
   }
 
+  /** The priority the next pop has (Infinity when empty); a stale copy may stand there, so it is a lower bound of the next key settled. */
+  peekPriority(): number {
+    return this.prios.length > 0 ? this.prios[0] : Number.POSITIVE_INFINITY;
+  }
+
   push(key: number): void {
     this.keys.push(key);
     this.prios.push(this.priority(key));

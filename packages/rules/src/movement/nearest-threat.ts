@@ -8,6 +8,7 @@ import { isAdjacent } from '../units/engagement';
 import { Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
 import { offMapEntry } from './off-map';
+import { threatField } from './threat-field';
 
 /**
  * La Menace La Plus Proche (§2.5.3.1): the enemy units whose movement-point
@@ -31,7 +32,7 @@ export function nearestThreats(state: GameState, unit: Unit): NearestThreats {
   // Nearest in hexes first, so that the bound prunes the later searches early.
   const hexes = (e: Unit) => distance(state.board, e.hex >= 0 ? e.hex : e.offMap!.hex, unit.hex);
   for (const e of threatCandidates(state, unit).sort((a, b) => hexes(a) - hexes(b))) {
-    const d = engageCost(state, e, unit, best);
+    const d = threatField(state, e).at(unit.hex, best);
     if (d < best) [best, units] = [d, [e]];
     else if (d === best && d < Number.POSITIVE_INFINITY) units.push(e);
   }
@@ -89,19 +90,11 @@ export function exitCost(state: GameState, unit: Unit, hex: number, dir: Directi
 
 /**
  * For every hex, what it would cost `e` (half points) to engage a unit
- * standing there: the flight's measure of "moving away" (§2.6.13).
+ * standing there: the flight's measure of "moving away" (§2.6.13). The
+ * threat's field (threat-field.ts), shared and read only.
  */
 export function engageField(state: GameState, e: Unit): Float64Array {
-  const size = boardIndex(state.board).size;
-  const field = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
-  searchFrom(state, e, (hex, facing, c) => {
-    for (const d of DIRECTIONS) {
-      const n = neighbour(state.board, hex, d);
-      if (n >= 0 && c < field[n] && wouldEngage(state, e, hex, facing, n)) field[n] = c;
-    }
-    return false;
-  });
-  return field;
+  return threatField(state, e).whole();
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ActionRule } from '../actions/action-rule';
 import { activePlayer, firstRejection } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { announce } from '../fog/announce';
 import { revealSweep } from '../fog/reveal';
 import { Direction, DIRECTIONS, distance, hexLabel, opposite } from '../geometry/hex';
@@ -37,9 +37,9 @@ export const returnToMapRule: ActionRule<ReturnAction> = {
     firstRejection(
       () => activePlayer(state, seat),
       // a piece on the map is refused for being there, whatever the activation (not "an activation is open")
-      () => offMapRefusal(state.perspective ? state : viewFor(state, seat), seat, a.piece),
+      () => offMapRefusal(state.perspective ? state : sharedView(state, seat), seat, a.piece),
       () => (state.activation ? reject('activationOpen') : null),
-      () => returnRefusal(state.perspective ? state : viewFor(state, seat), seat, a.piece, a.to),
+      () => returnRefusal(state.perspective ? state : sharedView(state, seat), seat, a.piece, a.to),
     ),
   procedure(state, seat, a, dice) {
     // Its activation (§2.4) holds the roll and nothing else; it concludes at once.
@@ -100,7 +100,7 @@ export function returnHexes(view: GameState, unit: Unit): number[] {
 
 /** `returnOptions` for the client: where the piece could come back, on the seat's view. */
 export function returnOptions(state: GameState, seat: Seat, piece: string): number[] {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const off = offMapPiece(view, seat, piece);
   return off && off !== 'notOffMap' && off.offMap.turn < view.turn ? returnHexes(view, off.unit) : [];
 }

@@ -1,5 +1,5 @@
-import { reject, Rejection } from '../actions/rejection';
-import type { RejectionCode } from '../actions/rejection-texts';
+import type { Rejection } from '../actions/rejection';
+import { No, silent, worded } from './refusal';
 import { FACINGS, zoneOf, Facing } from '../geometry/facing';
 import { Direction, hexLabel } from '../geometry/hex';
 import { hexsideAt, neighbour } from '../terrain/board';
@@ -64,16 +64,7 @@ function change(ws: WalkState, c: Partial<WalkState>): WalkState {
   };
 }
 
-/**
- * How a check says no. The verdict wants the rule in words; the preview's
- * search only needs to know that it is no, and wording every refusal of the
- * thousands of steps it tries would cost more than the search itself. Both
- * run the same checks below.
- */
-type No = (code: RejectionCode, params?: () => Record<string, string | number>) => Rejection;
-const worded: No = (code, params) => reject(code, params?.());
-const REFUSED: Rejection = { code: 'moveEnded', section: '', message: { fr: '', en: '' } };
-const silent: No = () => REFUSED;
+
 
 /** Reorientation (§2.6.6): never twice without a hex in between, never while engaged. */
 export function walkReorient(ctx: MoveContext, ws: WalkState, facing: Facing): WalkState | Rejection {

@@ -1,7 +1,7 @@
 import { directiveRefusal } from '../command/directive';
 import { reject, Rejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { retreatDirections } from '../geometry/facing';
 import { Direction, directionTo, hexLabel } from '../geometry/hex';
 import { neighbour } from '../terrain/board';
@@ -96,7 +96,7 @@ function exposedAt(view: GameState, unit: Unit, to: number): boolean {
 
 /** Every withdrawal hex (and edge) of the unit, each with its verdict, on `seat`'s view. */
 export function withdrawOptions(state: GameState, seat: Seat, piece: string): WithdrawOption[] {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, piece);
   if (!mover || mover.unit.side !== seat || mover.unit.hex < 0) return [];
   const u = mover.unit;

@@ -1,6 +1,6 @@
 import { viewFor } from '../fog/view';
 import { toHalves } from '../movement/costs';
-import { engageCost } from '../movement/nearest-threat';
+import { threatField } from '../movement/threat-field';
 import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
@@ -25,5 +25,7 @@ function couldEngageNextTurn(state: GameState, unit: Unit): boolean {
   const seen = view.units.find((u) => u.id === unit.id) ?? unit;
   const allowance = toHalves(movementPoints(seen));
   const enemies = view.units.filter((e) => e.side !== seen.side && !e.hidden && !e.destroyed && e.hex >= 0);
-  return enemies.some((e) => engageCost(view, seen, e, allowance) <= allowance);
+  // One search of the charger's moves answers for every enemy (movement/threat-field.ts: `engageCost` for every hex).
+  const field = threatField(view, seen);
+  return enemies.some((e) => field.at(e.hex, allowance) <= allowance);
 }

@@ -6,7 +6,7 @@ import { engagedBy, isEngaged } from '../units/engagement';
 import { canFlee } from '../movement/flee';
 import { moverOf } from '../movement/mover';
 import { nearestThreats } from '../movement/nearest-threat';
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { destroyUnit } from '../units/condition';
 import type { GameEvent } from '../state/events';
 import { concludeActivation } from './conclude';
@@ -49,7 +49,7 @@ export function routedChoice(state: GameState, unit: Unit): 'rally' | 'flee' | '
   const failed = state.activation?.piece === unit.id && state.activation.mustFlee === true;
   if (!failed && !rallyConditions(state, unit) && !isEngaged(state, unit)) return 'rally';
   if (canFlee(state, unit)) return 'flee';
-  const view = state.perspective ? state : viewFor(state, unit.side);
+  const view = state.perspective ? state : sharedView(state, unit.side);
   const seen = view.units.find((u) => u.id === unit.id) ?? unit;
   return nearestThreats(view, seen).units.length > 0 ? 'destroyed' : null;
 }
@@ -70,7 +70,7 @@ function decoyForced(state: GameState, piece: string): ForcedAction | null {
 export function decoyTrapped(state: GameState, piece: string): boolean {
   const mover = moverOf(state, piece);
   if (!mover?.isDecoy || canFlee(state, mover.unit)) return false;
-  const view = state.perspective ? state : viewFor(state, mover.unit.side);
+  const view = state.perspective ? state : sharedView(state, mover.unit.side);
   return nearestThreats(view, mover.unit).units.length > 0;
 }
 

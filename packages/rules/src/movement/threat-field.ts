@@ -1,0 +1,100 @@
+import type { GameState, Unit } from '../state/types';
+import { Halves } from './costs';
+import { boardId, FieldCache } from './field-cache';
+import { MinHeap } from './heap';
+import { offMapEntry } from './off-map';
+import { moverKey, stepTable, StepTable } from './step-table';
+
+/**
+ * What it costs the threat `e` (half points) to engage a unit standing in
+ * each hex (§2.5.3.1, "sans tenir compte des autres Unités"): the answer of
+ * `engageCost(state, e, unit in hex)` for every hex at once (issue 9: the
+ * regroup directive and the flight asked one search per hex and per threat).
+ *
+ * One uniform-cost search of `e`'s moves over the states of `engageCost`'s
+ * (hex × facing × "reached by turning", movement/nearest-threat.ts), settled
+ * lazily: a hex's value is known as soon as the first state engaging it is
+ * settled (states settle cheapest first), and a question with a bound stops
+ * once every state within the bound is settled, as the bounded A* searches
+ * it replaces did. The field depends on the board and on the threat's start
+ * and movement only, so it is kept (field-cache.ts) for every later state in
+ * which the threat has not moved.
+ */
+export interface ThreatField {
+  /** The cost to engage a unit in `hex`; Infinity when none, or when it is more than `bound`. */
+  at(hex: number, bound?: Halves): Halves;
+  /** Every hex's cost (the whole search); read only. */
+  whole(): Float64Array;
+}
+
+const cache = new FieldCache<ThreatField>(256);
+
+export function threatField(state: GameState, e: Unit): ThreatField {
+  const start = startOf(state, e);
+  const key = `${boardId(state.board)}|${moverKey(e)}|${start ? start.join(',') : 'none'}`;
+  return cache.get(key, () => searchField(stepTable(state.board, e), start));
+}
+
+/** Where the enemy starts: its hex, or, off the map, the exit hex it would come back through (nearest-threat.ts `starts`). */
+function startOf(state: GameState, e: Unit): [number, number, Halves] | null {
+  if (e.hex >= 0) return [e.hex, e.facing, 0];
+  const entry = offMapEntry(state, e);
+  return entry ? [entry.hex, entry.facing, entry.cost] : null;
+}
+
+function searchField(t: StepTable, start: [number, number, Halves] | null): ThreatField {
+  const field = new Float64Array(t.size).fill(Number.POSITIVE_INFINITY);
+  // State k = (hex × 12 + facing) × 2 + (reached by turning): one reorientation per hex is priced as a whole (§2.6.6).
+  const cost = new Float32Array(t.size * 24).fill(Number.POSITIVE_INFINITY);
+  const done = new Uint8Array(t.size * 24);
+  const heap = new MinHeap((k) => cost[k]);
+  if (start) {
+    const k = (start[0] * 12 + start[1]) * 2;
+    cost[k] = start[2];
+    heap.push(k);
+  }
+  const nb = t.neighbours;
+  const relax = (k: number, c: Halves) => {
+    if (!done[k] && c < cost[k]) {
+      cost[k] = c;
+      heap.push(k);
+    }
+  };
+  const settleNext = (): void => {
+    const k = heap.pop()!;
+    if (done[k]) return;
+    done[k] = 1;
+    const c = cost[k];
+    const hex = (k / 24) | 0;
+    const facing = (k >> 1) % 12;
+    // The hexes this state engages (the target adjacent and in the front zone, §2.3.2, stacks ignored).
+    for (let d = 0; d < 6; d++) {
+      const n = nb[hex * 6 + d];
+      if (n >= 0 && c < field[n] && t.front[facing * 6 + d] && t.adjacent[hex * 6 + d])
+        field[n] = c;
+    }
+    if ((k & 1) === 0)
+      for (let f = 0; f < 12; f++)
+        if (f !== facing) relax((hex * 12 + f) * 2 + 1, c + t.turn[facing * 12 + f]);
+    for (let d = 0; d < 6; d++) {
+      const h = t.halves[hex * 6 + d];
+      if (t.front[facing * 6 + d] && h !== Number.POSITIVE_INFINITY)
+        relax((nb[hex * 6 + d] * 12 + facing) * 2, c + h);
+    }
+  };
+  return {
+    at(hex, bound = Number.POSITIVE_INFINITY) {
+      while (
+        field[hex] === Number.POSITIVE_INFINITY &&
+        heap.size > 0 &&
+        heap.peekPriority() <= bound
+      )
+        settleNext();
+      return field[hex] <= bound ? field[hex] : Number.POSITIVE_INFINITY;
+    },
+    whole() {
+      while (heap.size > 0) settleNext();
+      return field;
+    },
+  };
+}

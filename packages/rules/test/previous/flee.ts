@@ -1,0 +1,302 @@
+// The flight search as it was before issue 9 (silent refusals in the search, engagement worked out once per hex and facing), kept verbatim so that the tests can check the new answers against it.
+import { directiveRefusal } from '../../src/command/directive';
+import { reject, Rejection } from '../../src/actions/rejection';
+import { isRejection } from '../../src/actions/rejection';
+import { enemyCovers } from '../../src/fog/covers';
+import { viewFor } from '../../src/fog/view';
+import { FACINGS, Facing, zoneOf } from '../../src/geometry/facing';
+import { Direction, directionTo, hexLabel } from '../../src/geometry/hex';
+import { boardIndex, neighbour } from '../../src/terrain/board';
+import type { GameState, Seat, Unit } from '../../src/state/types';
+import { movementPoints, zoneSize } from '../../src/units/abilities';
+import { engagedBy } from '../../src/units/engagement';
+import { crossedLeavingStack } from '../../src/units/crossing';
+import { joiningFacing } from '../../src/units/stack-facing';
+import { inferiorStackClash, STACK_LIMIT, stackAt, stackPlace, stackPoints } from '../../src/units/stacking';
+import { chargeForbidsRetreat } from '../../src/movement/charge';
+import { crossingCost, Halves, reorientCost, stepCost, toHalves, toPoints } from '../../src/movement/costs';
+import { MinHeap } from '../../src/movement/heap';
+import { moverOf, Mover } from '../../src/movement/mover';
+import { engageField, nearestThreats } from './engage-field';
+import { mustEngageAnEngager } from '../../src/movement/withdraw';
+
+/**
+ * L'Action de Fuite (§2.6.13): a move into the front zone where every hex
+ * entered takes the unit further, in the threat's movement points, from the
+ * nearest threat (the player picks one when several tie), never into an
+ * enemy hex nor a hex where it would be engaged; the first reorientation is
+ * free. Short of points, one hex by minimal movement (breath). Judged on what
+ * the player knows, like every move.
+ */
+export type FleeStep = { to: number } | { face: Facing } | { exit: number };
+
+export interface FleeContext {
+  view: GameState;
+  mover: Mover;
+  threat: string;
+  /** What the threat would pay to engage the unit in a hex (half points). */
+  away: (hex: number) => Halves;
+  budget: Halves;
+  enemyAt: Uint8Array;
+  coverNear: Uint8Array;
+}
+
+export interface FleeWalk {
+  hex: number;
+  facing: Facing;
+  spent: Halves;
+  hexSteps: number;
+  reorientedSinceStep: boolean;
+  freeTurnUsed: boolean;
+  minimal: boolean;
+  exit?: Direction;
+  ended: 'reveal' | 'minimal' | 'exit' | null;
+}
+
+/** Whether the unit may flee at all, before any step (§2.6.13, §2.6.9). */
+export function fleeUnitRefusal(view: GameState, unit: Unit): Rejection | null {
+  if (unit.hex < 0) return reject('notOnMap');
+  if (chargeForbidsRetreat(view, unit)) return reject('chargeNoRetreat');
+  // "Si elle est Engagée, et qu'elle n'est pas en Déroute, elle doit Engager au moins une de ces Unités."
+  if (unit.cohesion !== 'routed') {
+    const r = mustEngageAnEngager(view, unit);
+    if (r) return r;
+  }
+  if (stackPlace(view, unit) === 'front') return reject('fleeFrontOfStack');
+  return null;
+}
+
+/**
+ * The preview and the verdict measure "away from the threat" with the same
+ * whole field of the threat's engage costs, so that they cannot disagree.
+ */
+export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeContext {
+  const idx = boardIndex(view.board);
+  const enemyAt = new Uint8Array(idx.size);
+  const coverNear = new Uint8Array(idx.size);
+  for (const u of view.units) if (u.hex >= 0 && u.side !== mover.unit.side) enemyAt[u.hex] = 1;
+  for (const c of enemyCovers(view, mover.unit.side)) {
+    enemyAt[c.hex] = 1;
+    coverNear[c.hex] = 1;
+    for (let d = 0; d < 6; d++) if (idx.neighbours[c.hex * 6 + d] >= 0) coverNear[idx.neighbours[c.hex * 6 + d]] = 1;
+  }
+  return { view, mover, threat: threat.id, away: awayMeasure(view, threat), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear };
+}
+
+function awayMeasure(view: GameState, threat: Unit): (hex: number) => Halves {
+  const field = engageField(view, threat);
+  return (hex) => field[hex];
+}
+
+export function startFlee(ctx: FleeContext): FleeWalk {
+  const u = ctx.mover.unit;
+  return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, freeTurnUsed: false, minimal: false, ended: null };
+}
+
+export function fleeStep(ctx: FleeContext, fw: FleeWalk, step: FleeStep): FleeWalk | Rejection {
+  if (fw.ended) return reject('moveEnded', { hex: hexLabel(ctx.view.board, fw.hex) });
+  if ('face' in step) return fleeReorient(ctx, fw, step.face);
+  if ('exit' in step) return fleeExit(ctx, fw, step.exit as Direction);
+  return fleeHex(ctx, fw, step.to);
+}
+
+/** Reorientation as in a move (§2.6.6), the first one free (§2.6.13). */
+function fleeReorient(ctx: FleeContext, fw: FleeWalk, facing: Facing): FleeWalk | Rejection {
+  if (fw.reorientedSinceStep) return reject('reorientTwice');
+  const cost = fw.freeTurnUsed ? reorientCost(ctx.mover.unit, fw.facing, facing) : 0;
+  if (fw.spent + cost > ctx.budget) return reject('notEnoughPoints', { cost: toPoints(cost), left: toPoints(ctx.budget - fw.spent) });
+  return { ...fw, facing, spent: fw.spent + cost, reorientedSinceStep: true, freeTurnUsed: true };
+}
+
+/** Leaving the map across an edge hexside of the front zone (§2.6.10): always further from every threat. */
+function fleeExit(ctx: FleeContext, fw: FleeWalk, dir: Direction): FleeWalk | Rejection {
+  if (neighbour(ctx.view.board, fw.hex, dir) >= 0) return reject('exitNotEdge');
+  if (zoneOf(zoneSize(ctx.mover.unit), fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: hexLabel(ctx.view.board, fw.hex) });
+  return { ...fw, exit: dir, ended: 'exit' };
+}
+
+function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number): FleeWalk | Rejection {
+  const board = ctx.view.board;
+  const u = ctx.mover.unit;
+  const dir = directionTo(board, fw.hex, to);
+  if (dir === -1) return reject('notAdjacentStep', { hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) });
+  const label = hexLabel(board, to);
+  if (zoneOf(zoneSize(u), fw.facing, dir) !== 'front') return reject('notFrontZone', { hex: label });
+  const sc = stepCost(board, u, fw.hex, dir);
+  if (sc.kind === 'forbidden') return reject(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', { hex: label });
+  if (ctx.enemyAt[to]) return reject('enemyInHex', { hex: label });
+  if (!(ctx.away(to) > ctx.away(fw.hex))) return reject('fleeNotAway', { hex: label });
+  const stacking = stackingRefusal(ctx, to, label);
+  if (stacking) return stacking;
+  if (wouldBeEngaged(ctx, to, fw.facing)) return reject('fleeEngaged', { hex: label });
+  const cost = (sc.kind === 'cost' ? sc.halves : Number.POSITIVE_INFINITY) + crossingHere(ctx, fw.hex, dir);
+  const next = { ...fw, hex: to, hexSteps: fw.hexSteps + 1, reorientedSinceStep: false };
+  if (fw.spent + cost <= ctx.budget) return withReveal(ctx, { ...next, spent: fw.spent + cost });
+  // Short of points: one hex by minimal movement, for a level of breath (§2.6.5).
+  if (fw.hexSteps > 0 || u.breath === 'exhausted') return reject('notEnoughPoints', { cost: toPoints(Math.min(cost, 99)), left: toPoints(ctx.budget - fw.spent) });
+  return { ...next, minimal: true, ended: 'minimal' };
+}
+
+function withReveal(ctx: FleeContext, fw: FleeWalk): FleeWalk {
+  return ctx.coverNear[fw.hex] ? { ...fw, ended: 'reveal' } : fw;
+}
+
+/**
+ * Crossing friendly large units costs 1 each (§2.3.1.1): all those of a hex
+ * passed through; in the start hex, those the unit passes as it leaves its
+ * stack, ahead of it or, once turned about, behind it.
+ */
+function crossingHere(ctx: FleeContext, hex: number, dir: Direction): Halves {
+  const u = ctx.mover.unit;
+  if (hex === u.hex) return crossingCost(crossedLeavingStack(ctx.view, u, dir).length);
+  return crossingCost(stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large').length);
+}
+
+function stackingRefusal(ctx: FleeContext, to: number, label: string): Rejection | null {
+  const friends = ctx.view.units.filter((o) => o.hex === to && o.id !== ctx.mover.unit.id && o.side === ctx.mover.unit.side);
+  const points = friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(ctx.mover.unit);
+  if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
+  return inferiorStackClash(ctx.view, [ctx.mover.unit], to, [ctx.mover.unit.id]) ? reject('stackingInferior', { hex: label }) : null;
+}
+
+/**
+ * A flight ending on friends ends with the stack's facing (§2.3.1), which
+ * says from where its place in the stack may be engaged (§2.3.1.3): it must
+ * not be engaged with that facing either (§2.6.13). Alone, its facing
+ * changes nothing to who engages it.
+ */
+export function endRefusal(ctx: FleeContext, fw: FleeWalk): Rejection | null {
+  if (fw.ended === 'exit') return null;
+  const facing = joiningFacing(ctx.view, ctx.mover.unit, fw.hex, fw.facing);
+  if (facing === null || !wouldBeEngaged(ctx, fw.hex, facing)) return null;
+  return reject('fleeEngaged', { hex: hexLabel(ctx.view.board, fw.hex) });
+}
+
+/** Would the unit, entering `to` (at the back of any stack there), be engaged by a visible enemy? */
+function wouldBeEngaged(ctx: FleeContext, to: number, facing: Facing): boolean {
+  const u = ctx.mover.unit;
+  const placed: Unit = { ...u, hex: to, facing, stackRank: Number.MAX_SAFE_INTEGER };
+  const view = { ...ctx.view, units: ctx.view.units.map((o) => (o.id === u.id ? placed : o)) };
+  return engagedBy(view, placed).length > 0;
+}
+
+/** One way to end a flight, with the threat it flees. */
+export interface FleeArrival {
+  hex: number;
+  facing: Facing;
+  cost: number;
+  steps: FleeStep[];
+  threat: string;
+  /** Leaves the map across this edge hexside (§2.6.10). */
+  exit?: Direction;
+  minimal: boolean;
+}
+
+/** Every way the unit can end a flight, on `seat`'s view; empty when it cannot flee. */
+export function fleeArrivals(state: GameState, seat: Seat, piece: string): FleeArrival[] {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const mover = moverOf(view, piece);
+  if (!mover || mover.unit.side !== seat || fleeUnitRefusal(view, mover.unit)) return [];
+  const arrivals = nearestThreats(view, mover.unit).units.flatMap((t) => searchFlight(fleeContext(view, mover, t)));
+  // The wing's directive may forbid some flights (§2.5.2: never next to the enemy under defend).
+  const hexes = (a: FleeArrival) => a.steps.flatMap((s) => ('to' in s ? [s.to] : []));
+  return arrivals.filter((a) => !directiveRefusal(view, mover.unit, { type: 'flee', path: hexes(a) }));
+}
+
+/**
+ * Whether the unit can flee at all (a routed unit that can neither rally nor
+ * flee is destroyed, §2.6): some first hex, or edge, is open, straight away or
+ * after one reorientation. Cheaper than listing every flight.
+ */
+export function canFlee(state: GameState, unit: Unit): boolean {
+  const view = state.perspective ? state : viewFor(state, unit.side);
+  const mover = moverOf(view, unit.id);
+  if (!mover || fleeUnitRefusal(view, mover.unit)) return false;
+  return nearestThreats(view, mover.unit).units.some((t) => {
+    const ctx = fleeContext(view, mover, t);
+    const start = startFlee(ctx);
+    const turned = candidateSteps(ctx, start).flatMap((step) => ('face' in step ? [fleeStep(ctx, start, step)] : []));
+    const starts = [start, ...turned.filter((w): w is FleeWalk => !isRejection(w))];
+    return starts.some((w) => candidateSteps(ctx, w).some((step) => !('face' in step) && mayEndOrGoOn(ctx, fleeStep(ctx, w, step))));
+  });
+}
+
+/** A first hex counts if the flight may end there, or go on from it (§2.6.13, §2.3.1). */
+function mayEndOrGoOn(ctx: FleeContext, fw: FleeWalk | Rejection): boolean {
+  if (isRejection(fw)) return false;
+  if (!endRefusal(ctx, fw)) return true;
+  return candidateSteps(ctx, fw).some((step) => !('face' in step) && !isRejection(fleeStep(ctx, fw, step)));
+}
+
+interface Node {
+  fw: FleeWalk;
+  prev: number;
+  step: FleeStep | null;
+}
+
+const fleeKey = (fw: FleeWalk) => ((((fw.hex * 12 + fw.facing) * 2 + (fw.reorientedSinceStep ? 1 : 0)) * 2 + (fw.freeTurnUsed ? 1 : 0)) * 4 + (fw.ended === 'exit' ? 1 + (fw.exit ?? 0) % 3 : 0)) * 2 + (fw.ended ? 1 : 0);
+
+function searchFlight(ctx: FleeContext): FleeArrival[] {
+  const nodes = new Map<number, Node>();
+  const start = startFlee(ctx);
+  nodes.set(fleeKey(start), { fw: start, prev: -1, step: null });
+  const heap = new MinHeap((k) => nodes.get(k)!.fw.spent);
+  heap.push(fleeKey(start));
+  const done = new Set<number>();
+  const exits: number[] = [];
+  for (let k = heap.pop(); k !== undefined; k = heap.pop()) {
+    if (done.has(k)) continue;
+    done.add(k);
+    const { fw } = nodes.get(k)!;
+    if (fw.ended === 'exit') exits.push(k);
+    for (const step of candidateSteps(ctx, fw)) {
+      const next = fleeStep(ctx, fw, step);
+      if (isRejection(next)) continue;
+      const nk = fleeKey(next);
+      const known = nodes.get(nk);
+      if (done.has(nk) || (known && known.fw.spent <= next.spent)) continue;
+      nodes.set(nk, { fw: next, prev: k, step });
+      heap.push(nk);
+    }
+  }
+  return arrivalsOf(ctx, nodes);
+}
+
+function candidateSteps(ctx: FleeContext, fw: FleeWalk): FleeStep[] {
+  if (fw.ended) return [];
+  const steps: FleeStep[] = [];
+  for (let d = 0 as Direction; d < 6; d = (d + 1) as Direction) {
+    const to = neighbour(ctx.view.board, fw.hex, d);
+    steps.push(to < 0 ? { exit: d } : { to });
+  }
+  for (const f of FACINGS) if (f !== fw.facing) steps.push({ face: f });
+  return steps;
+}
+
+/** A flight must cover at least one hex (§2.6.13); the cheapest way to each place is kept. */
+function arrivalsOf(ctx: FleeContext, nodes: Map<number, Node>): FleeArrival[] {
+  const best = new Map<string, Node>();
+  for (const n of nodes.values()) {
+    if ((n.fw.hexSteps === 0 && n.fw.ended !== 'exit') || endRefusal(ctx, n.fw)) continue;
+    const place = n.fw.ended === 'exit' ? `x${n.fw.hex}:${n.fw.exit}` : `${n.fw.hex}:${n.fw.facing}`;
+    const cur = best.get(place);
+    if (!cur || cur.fw.spent > n.fw.spent) best.set(place, n);
+  }
+  const keyOf = new Map<Node, number>();
+  for (const [k, n] of nodes) keyOf.set(n, k);
+  return [...best.values()].map((n) => ({
+    hex: n.fw.hex,
+    facing: n.fw.facing,
+    cost: toPoints(n.fw.spent),
+    steps: pathTo(nodes, keyOf.get(n)!),
+    threat: ctx.threat,
+    exit: n.fw.exit,
+    minimal: n.fw.minimal,
+  }));
+}
+
+function pathTo(nodes: Map<number, Node>, k: number): FleeStep[] {
+  const steps: FleeStep[] = [];
+  for (let n = nodes.get(k)!; n.step; n = nodes.get(n.prev)!) steps.push(n.step);
+  return steps.reverse();
+}
