@@ -8,6 +8,7 @@ import { movementTable } from '../data';
 import { neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
+import { touchesHex } from '../units/body';
 
 /**
  * Distances the directives measure (§2.5.1–2.5.4, §2.6.11.1), always on what
@@ -101,7 +102,7 @@ export class DirectiveFields {
   }
 
   adjacentToEnemy(hex: number): boolean {
-    return this.enemies.some((e) => directionTo(this.view.board, hex, e.hex) !== -1);
+    return this.enemies.some((e) => touchesHex(this.view.board, e, hex));
   }
 
   private threats(): Unit[] {

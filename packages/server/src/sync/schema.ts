@@ -36,6 +36,8 @@ export class PieceState extends Schema {
   /** The ammunition marker (§3.2.3): '' when full. */
   @type('string') ammunition = '';
   @type('int32') hex = -1;
+  /** A formation's second hex (§3.3); -1 on a one-hex unit and on every decoy. */
+  @type('int32') secondHex = -1;
   @type('uint8') facing = 0;
   @type('string') cohesion = '';
   @type('string') breath = '';
