@@ -9,6 +9,7 @@ import {
   nearestHexTo,
   parseHexLabel,
   secondHexFor,
+  shockOptions,
   stackAt,
   stackPlace,
   stackPointsAt,
@@ -20,6 +21,7 @@ import {
   type Unit,
 } from '../src';
 import { game, issuesOf, scenario, unit } from './fixtures';
+import { activated } from './helpers';
 
 /**
  * The unit's body (docs/formations.md): a formation is one unit on two
@@ -127,6 +129,21 @@ describe('§3.3 adjacency and engagement of a two-hex body', () => {
     const { s, by, hex } = field([unit('m', 'red', '0604', 11)]);
     expect(zoneOfHex(s.board, by('m'), hex('0505'))).toBe('flank');
     expect(zoneOfHex(s.board, by('m'), hex('0504'))).toBe('front');
+  });
+
+  test('§2.7.3 a unit engaging only its second hex is offered the shock against it', () => {
+    const s = activated(
+      game([
+        unit('e', 'blue', '0503', 6),
+        unit('f', 'red', '0505', 3, { secondHex: '0504', steps: 7 }),
+      ]),
+      'blue',
+      'e',
+    );
+    expect(shockOptions(s, 'blue', 'e').map((o) => [o.target, o.allowed])).toContainEqual([
+      'f',
+      true,
+    ]);
   });
 
   test('§2.3.2 a one-hex unit away from both hexes neither touches nor engages it', () => {
