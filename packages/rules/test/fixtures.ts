@@ -72,7 +72,14 @@ export function scenario(units: TestUnit[], map: Partial<ScenarioInput['map']> =
     map: { cols: 10, rows: 10, ...map },
     sides: [side('blue', 'south'), side('red', 'north')],
     units: units.map(({ hidden, ...u }) => (hidden ? { ...u, hex: undefined, facing: undefined, deployHidden: true } : u)),
+    ...formationCounters(units),
   };
+}
+
+/** A test formation is a counter of its own profiles (§3.3, PRE-06): the field lists them as its type's formation profiles. */
+function formationCounters(units: TestUnit[]): Pick<ScenarioInput, 'formationProfiles'> {
+  const formations = units.filter((u) => u.secondHex !== undefined);
+  return formations.length > 0 ? { formationProfiles: Object.fromEntries(formations.map((u) => [u.type, u.profiles])) } : {};
 }
 
 /** The battlefield after its deployment: hidden units and decoys where the test put them, decoys named as the test names them. */

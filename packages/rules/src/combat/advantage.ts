@@ -6,7 +6,8 @@ import { FIRE_PARTS } from '../fire/fire-modifiers';
 import { FACULTY_PARTS } from '../units/faculty-modifiers';
 import { AttackSpec, isDuel, isFire, Part } from './advantage-part';
 import { breathPart } from './breath';
-import { hexsideBetween, zoneAttacked } from './geometry';
+import { attackHexes, hexsideBetween, zoneAttacked } from './geometry';
+import { sharesHex } from '../units/body';
 import { chargeBonus, fireSystemAdvantage, weaponAttackBonus, weaponCapacityOf, weaponDefenceBonus, weaponSystemAdvantage } from './weapons';
 
 /**
@@ -38,7 +39,7 @@ const weaponCapacities: Part = (s, a, d) => [
 /** The charge bonus counts only against a defender on clear terrain with no obstacle between them. */
 const charges: Part = (s, a, d) => {
   const out: Modifier[] = [];
-  const open = terrainAt(s.board, d.hex) === 'clear' && hexsideInfo(hexsideBetween(s, a, d)).chargeAllowed;
+  const open = terrainAt(s.board, attackHexes(s, a, d).to) === 'clear' && hexsideInfo(hexsideBetween(s, a, d)).chargeAllowed;
   if (a.shock === 'charge' && open) out.push(mod(chargeBonus(a), "L'attaquant charge", 'Attacker charging', S));
   if (d.shock === 'charge') out.push(mod(-chargeBonus(d), 'Le défenseur charge', 'Defender charging', S));
   return out;
@@ -63,7 +64,8 @@ const zone: Part = (s, a, d) => {
 };
 
 const level: Part = (s, a, d) => {
-  const up = s.board.altitude[a.hex] - s.board.altitude[d.hex];
+  const { from, to } = attackHexes(s, a, d);
+  const up = s.board.altitude[from] - s.board.altitude[to];
   if (up > 0) return [mod(1, 'Attaque depuis une position haute', 'Attacking from higher ground', S)];
   if (up < 0) return [mod(-1, 'Attaque depuis une position basse', 'Attacking from lower ground', S)];
   return [];
@@ -75,8 +77,9 @@ const level: Part = (s, a, d) => {
  * lava is added.
  */
 const terrain: Part = (s, a, d) => {
-  const from = combatResults.terrain[terrainAt(s.board, a.hex)].from;
-  const to = combatResults.terrain[terrainAt(s.board, d.hex)].to;
+  const hexes = attackHexes(s, a, d);
+  const from = combatResults.terrain[terrainAt(s.board, hexes.from)].from;
+  const to = combatResults.terrain[terrainAt(s.board, hexes.to)].to;
   const out: Modifier[] = [];
   const worst = Math.min(from, to, 0);
   if (worst < 0) out.push(mod(worst, 'Terrain (depuis et/ou vers)', 'Terrain (from and/or into)', 'Fiche 000: Terrain'));
@@ -99,7 +102,7 @@ const size: Part = (_s, a, d, spec) => {
 };
 
 function stackedWithTroop(s: GameState, u: Unit): boolean {
-  return u.kind === 'troop' && s.units.some((o) => o.id !== u.id && o.hex === u.hex && o.side === u.side && o.kind === 'troop');
+  return u.kind === 'troop' && s.units.some((o) => o.id !== u.id && sharesHex(u, o) && o.side === u.side && o.kind === 'troop');
 }
 
 const stacking: Part = (s, a, d) => {

@@ -1,7 +1,7 @@
 import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
 import { sharedView } from '../fog/view';
-import { distance } from '../geometry/hex';
+import { bodyDistance } from '../units/body';
 import type { GameState, Seat, Unit } from '../state/types';
 import type { Modifier } from '../tests/roll';
 import { duelRule } from './duel-action';
@@ -71,9 +71,9 @@ function supportChoices(view: GameState, a: Unit, t: Unit): boolean[] {
   return a.shock === 'charge' && chargeHolds(view, a, t) ? [true] : [true, false];
 }
 
-/** Enemy units in the open whose hex touches the attacker's. */
+/** Enemy units in the open whose body touches the attacker's (a formation by either hex). */
 function adjacentEnemies(view: GameState, a: Unit): Unit[] {
-  return view.units.filter((t) => t.side !== a.side && !t.hidden && t.hex >= 0 && a.hex >= 0 && distance(view.board, a.hex, t.hex) === 1);
+  return view.units.filter((t) => t.side !== a.side && !t.hidden && t.hex >= 0 && a.hex >= 0 && bodyDistance(view.board, a, t) === 1);
 }
 
 function refusalOf(view: GameState, seat: Seat, type: 'shock' | 'duel', piece: string, target: string, supported: boolean, breath?: boolean): Rejection | null {

@@ -4,11 +4,11 @@ import type { GameState, Unit } from '../state/types';
 import { mayCrossHexside, mayEnterTerrain } from '../units/abilities';
 import { engagedBy, engages, isAdjacent } from '../units/engagement';
 import { stackAt, stackPlace } from '../units/stacking';
-import { hexsideBetween } from './geometry';
+import { attackHexes, hexsideBetween } from './geometry';
 import { breathCanWorsen } from '../units/condition';
-import { directionTo } from '../geometry/hex';
 import { hasFaculty } from '../units/abilities';
 import { CLIMB_HEXSIDES } from '../units/faculty-modifiers';
+import { contacts } from '../units/body';
 
 /**
  * Who may attack whom (§2.7.1, §2.7.3, §2.3.1.3, sheet 000 "Unité Devant /
@@ -46,7 +46,7 @@ export function targetRefusal(state: GameState, a: Unit, targetId: string): Reje
 export function hexsideShockRefusal(state: GameState, a: Unit, targetId: string): Rejection | null {
   const t = state.units.find((u) => u.id === targetId);
   // Unknown, friendly or hidden targets are targetRefusal's: nothing here may tell what lies under a cover.
-  if (!t || t.side === a.side || t.hidden || t.hex < 0 || a.hex < 0 || directionTo(state.board, a.hex, t.hex) === -1) return null;
+  if (!t || t.side === a.side || t.hidden || contacts(state.board, a, t).length === 0) return null;
   const side = hexsideBetween(state, a, t);
   if (CLIMB_HEXSIDES.includes(side) && !hasFaculty(a, 'climber')) return reject('shockAcrossImpassable');
   if (side === 'water' && !hasFaculty(a, 'swimmer')) return reject('shockAcrossWater');
@@ -96,7 +96,7 @@ export function chargeHolds(state: GameState, a: Unit, t: Unit): boolean {
  */
 export function supportRefusal(state: GameState, a: Unit, t: Unit, supported: boolean): Rejection | null {
   if (!supported) return null;
-  if (!mayEnterTerrain(a, terrainAt(state.board, t.hex)) || !mayCrossHexside(a, hexsideBetween(state, a, t))) return reject('supportImpassable');
+  if (!mayEnterTerrain(a, terrainAt(state.board, attackHexes(state, a, t).to)) || !mayCrossHexside(a, hexsideBetween(state, a, t))) return reject('supportImpassable');
   if (chargeHolds(state, a, t)) return null;
   // A tireless unit takes no breath for the lost charge (§3.1).
   const exhausted = a.breath === 'exhausted' || (a.shock === 'charge' && a.breath === 'winded' && breathCanWorsen(a));

@@ -1,6 +1,7 @@
 import { capacityIndex, capacityRank, weaponSystems } from '../data';
 import type { Capacity, WeaponClass } from '../data/schemas';
 import type { GameState, Unit } from '../state/types';
+import { sharesHex } from '../units/body';
 
 /** Base advantage of the weapon-system table (§2.7.2.1): attacker class × defender class. */
 export function weaponSystemAdvantage(attacker: WeaponClass, defender: WeaponClass): number {
@@ -26,7 +27,7 @@ export function fireSystemAdvantage(shooter: WeaponClass, target: WeaponClass): 
 export function weaponCapacityOf(state: GameState, unit: Unit): Capacity {
   if (unit.kind !== 'troop') return unit.profiles.weapon.capacity;
   const same = state.units.filter(
-    (c) => c.kind === 'character' && c.hex === unit.hex && c.hex >= 0 && c.side === unit.side && c.profiles.weapon.class === unit.profiles.weapon.class,
+    (c) => c.kind === 'character' && sharesHex(unit, c) && c.side === unit.side && c.profiles.weapon.class === unit.profiles.weapon.class,
   );
   if (same.length === 0) return unit.profiles.weapon.capacity;
   return same.reduce((a, b) => (capacityIndex(b.profiles.weapon.capacity) < capacityIndex(a.profiles.weapon.capacity) ? b : a)).profiles.weapon.capacity;

@@ -2,7 +2,7 @@ import { capacityRank } from '../data';
 import type { DiceSource } from '../state/dice';
 import type { GameState, Unit, Wing } from '../state/types';
 import { Modifier, mod, rollTest, TestOutcome } from '../tests/roll';
-import { commandBands } from './distance';
+import { commandBandsTo } from './distance';
 import { stackedWithEngaged } from './commander';
 import { directiveFor } from './situation';
 
@@ -29,7 +29,7 @@ export function commandModifiers(state: GameState, character: Unit, wing: Wing):
  */
 export function farthestBands(state: GameState, character: Unit, wing: Wing): number {
   const followers = state.units.filter((u) => u.wing === wing.id && u.side === wing.side && u.hex >= 0 && u.kind === 'troop' && u.cohesion !== 'routed' && directiveFor(state, u) !== null);
-  return followers.reduce((max, u) => Math.max(max, commandBands(state.board, character.hex, u.hex)), 0);
+  return followers.reduce((max, u) => Math.max(max, commandBandsTo(state.board, character.hex, u)), 0);
 }
 
 export function commandTest(state: GameState, dice: DiceSource, character: Unit, wing: Wing): TestOutcome {

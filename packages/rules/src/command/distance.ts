@@ -1,7 +1,8 @@
 import { DIRECTIONS } from '../geometry/hex';
 import { MinHeap } from '../movement/heap';
 import { neighbour, terrainAt } from '../terrain/board';
-import type { Board } from '../state/types';
+import type { Board, Unit } from '../state/types';
+import { bodyHexes } from '../units/body';
 
 /**
  * Command distances (§2.5.8, §2.5.9): hexes counted centre to centre, each
@@ -33,4 +34,13 @@ export function commandDistance(board: Board, from: number, to: number): number 
 /** Full bands of 4 hexes between two hexes (§2.5.8, §2.5.9). */
 export function commandBands(board: Board, from: number, to: number): number {
   return Math.floor(commandDistance(board, from, to) / 4);
+}
+
+/** Full bands of 4 hexes from a hex to a unit: to the nearer hex of a formation. */
+export function commandBandsTo(
+  board: Board,
+  from: number,
+  unit: Pick<Unit, 'hex' | 'secondHex'>,
+): number {
+  return Math.min(...bodyHexes(unit).map((h) => commandBands(board, from, h)));
 }

@@ -9,6 +9,7 @@ import { movementTable } from '../data';
 import { boardIndex, neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
+import { bodyHexes } from '../units/body';
 
 /**
  * Distances the directives measure (§2.5.1–2.5.4, §2.6.11.1), always on what
@@ -33,8 +34,17 @@ export class DirectiveFields {
     readonly view: GameState,
     readonly unit: Unit,
   ) {
-    this.enemies = view.units.filter((e) => e.side !== unit.side && e.hex >= 0 && !e.hidden && !e.destroyed);
-    this.offMapEnemies = view.units.filter((e) => e.side !== unit.side && !!e.offMap && e.offMap.turn === view.turn && !e.hidden && !e.destroyed);
+    this.enemies = view.units.filter(
+      (e) => e.side !== unit.side && e.hex >= 0 && !e.hidden && !e.destroyed,
+    );
+    this.offMapEnemies = view.units.filter(
+      (e) =>
+        e.side !== unit.side &&
+        !!e.offMap &&
+        e.offMap.turn === view.turn &&
+        !e.hidden &&
+        !e.destroyed,
+    );
   }
 
   /** §2.6.11.1: half points the unit needs, from this hex and facing, to engage its nearest enemy. */
@@ -47,7 +57,11 @@ export class DirectiveFields {
     this.field ??= approachField(this.view, this.unit, this.enemies);
     let best = this.field.at(hex, facing);
     // Off the map, reaching it means standing in its exit hex with the exit hexside ahead (§2.6.10).
-    for (const e of this.offMapEnemies) best = Math.min(best, exitCost(this.view, placed, e.offMap!.hex, e.offMap!.dir as Direction, best));
+    for (const e of this.offMapEnemies)
+      best = Math.min(
+        best,
+        exitCost(this.view, placed, e.offMap!.hex, e.offMap!.dir as Direction, best),
+      );
     this.approach.set(key, best);
     return best;
   }
@@ -59,7 +73,8 @@ export class DirectiveFields {
     let best = Number.POSITIVE_INFINITY;
     // Nearest in hexes first, so that the bound stops the farther searches early; the least cost is the same in any order.
     const near = (e: Unit) => distance(this.view.board, e.hex, hex);
-    for (const e of [...this.threats()].sort((a, b) => near(a) - near(b))) best = Math.min(best, this.fieldOf(e).at(hex, best));
+    for (const e of [...this.threats()].sort((a, b) => near(a) - near(b)))
+      best = Math.min(best, this.fieldOf(e).at(hex, best));
     this.threat.set(hex, best);
     return best;
   }
@@ -106,11 +121,17 @@ export class DirectiveFields {
   /** Some enemy in the open stands next to this hex (§2.5.2); every hex worked out at the first question. */
   adjacentToEnemy(hex: number): boolean {
     if (!this.nextToEnemy) {
+      // The hexes some enemy body touches (units/body.ts touchesHex), all at once: a formation touches from both its hexes (§3.3).
       const idx = boardIndex(this.view.board);
-      const enemyAt = new Uint8Array(idx.size);
-      for (const e of this.enemies) enemyAt[e.hex] = 1;
       this.nextToEnemy = new Uint8Array(idx.size);
-      for (let h = 0; h < idx.size; h++) for (let d = 0; d < 6; d++) if (idx.neighbours[h * 6 + d] >= 0 && enemyAt[idx.neighbours[h * 6 + d]]) this.nextToEnemy[h] = 1;
+      for (const e of this.enemies) {
+        const own = bodyHexes(e);
+        for (const h of own)
+          for (let d = 0; d < 6; d++) {
+            const n = idx.neighbours[h * 6 + d];
+            if (n >= 0 && !own.includes(n)) this.nextToEnemy[n] = 1;
+          }
+      }
     }
     return this.nextToEnemy[hex] === 1;
   }
@@ -132,8 +153,17 @@ export class DirectiveFields {
 }
 
 /** Whether an exit (§2.6.10) crosses the given map edge: from a hex along it, outward. */
-export function leavesBy(view: GameState, exit: { hex: number; dir: Direction }, edge: MapEdge): boolean {
-  const outward: Record<MapEdge, Direction[]> = { north: [5, 0, 1], south: [2, 3, 4], east: [1, 2], west: [4, 5] };
+export function leavesBy(
+  view: GameState,
+  exit: { hex: number; dir: Direction },
+  edge: MapEdge,
+): boolean {
+  const outward: Record<MapEdge, Direction[]> = {
+    north: [5, 0, 1],
+    south: [2, 3, 4],
+    east: [1, 2],
+    west: [4, 5],
+  };
   return onEdge(view.board, exit.hex, edge) && outward[edge].includes(exit.dir);
 }
 

@@ -1,7 +1,7 @@
 import { capacityIndex, capacityTable } from '../data';
 import type { DiceSource } from '../state/dice';
 import type { GameState, Unit } from '../state/types';
-import { commandBands } from './distance';
+import { commandBandsTo } from './distance';
 import { stackedWithEngaged } from './commander';
 
 /**
@@ -53,6 +53,6 @@ export function orderCost(state: GameState, giver: Unit, target: Unit): number {
   if (target.breath === 'exhausted') cost += 1;
   if (target.cohesion === 'shaken') cost += 1;
   if (target.cohesion === 'routed') cost += 2;
-  return cost + commandBands(state.board, giver.hex, target.hex);
+  return cost + commandBandsTo(state.board, giver.hex, target);
 }
 

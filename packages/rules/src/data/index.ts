@@ -6,6 +6,7 @@ import weaponSystemsJson from './weapon-systems.json';
 import combatResultsJson from './combat-results.json';
 import fireJson from './fire.json';
 import breathJson from './breath.json';
+import formationsJson from './formations.json';
 import {
   Capacity,
   capacityTableSchema,
@@ -17,6 +18,7 @@ import {
   combatResultsSchema,
   fireTableSchema,
   breathTableSchema,
+  formationTableSchema,
 } from './schemas';
 
 export class DataFileError extends Error {
@@ -44,6 +46,7 @@ export const weaponSystems = parseDataFile('weapon-systems.json', weaponSystemsS
 export const combatResults = parseDataFile('combat-results.json', combatResultsSchema, combatResultsJson);
 export const fireTable = parseDataFile('fire.json', fireTableSchema, fireJson);
 export const breathTable = parseDataFile('breath.json', breathTableSchema, breathJson);
+export const formationTable = parseDataFile('formations.json', formationTableSchema, formationsJson);
 
 export function capacityRank(c: Capacity) {
   return capacityTable.ranks.find((r) => r.id === c)!;

@@ -194,3 +194,20 @@ export const breathTableSchema = z
   .object({ $comment: z.string().optional(), default: breathRow, byWeaponClass: z.partialRecord(weaponClassSchema, breathRow) })
   .strict();
 export type BreathTable = z.infer<typeof breathTableSchema>;
+
+const stepsByCapacity = z.object(Object.fromEntries(CAPACITIES.map((c) => [c, z.number().int().min(0).max(12)])) as Record<Capacity, z.ZodNumber>).strict();
+
+/** Formations (§3.3, data/formations.json): steps and figures, the size limit by command capacity, the stacking and crossing thresholds. */
+export const formationTableSchema = z
+  .object({
+    $comment: z.string().optional(),
+    steps: z.object({ min: z.number().int().min(1), max: z.number().int().min(1) }).strict(),
+    stepsPerFigure: z.number().int().min(1),
+    maxStepsByCommand: stepsByCapacity,
+    noStackFrom: z.union([z.object({ figures: z.number().int().min(1) }).strict(), z.literal('sizeLimit')]),
+    crossableUpToFigures: z.number().int().min(0),
+    crossableAtLimitWith: facultySchema,
+  })
+  .strict()
+  .refine((t) => t.steps.min <= t.steps.max, 'steps.min is at most steps.max');
+export type FormationTable = z.infer<typeof formationTableSchema>;

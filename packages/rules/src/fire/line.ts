@@ -1,8 +1,8 @@
-import { distance } from '../geometry/hex';
 import { unitsSeeEachOther } from '../sight';
 import type { GameState, Unit } from '../state/types';
 import { harassmentOpen } from './harassment';
 import { isHarasser } from './shooters';
+import { bodyDistance } from '../units/body';
 
 /**
  * The line a shot follows (§3.2.4, §3.2.4.1): whether it may be fired —
@@ -17,7 +17,7 @@ export interface ShotLine {
 }
 
 export function shotLine(view: GameState, a: Unit, t: Pick<Unit, 'hex'> & Partial<Unit>): ShotLine {
-  const crossed = Math.max(0, distance(view.board, a.hex, t.hex) - 1);
+  const crossed = Math.max(0, bodyDistance(view.board, a, t) - 1);
   if (isHarasser(a)) return { harassment: true, open: harassmentOpen(view, a, t.hex), crossed };
   return { harassment: false, open: unitsSeeEachOther(view, a, t as Unit), crossed };
 }

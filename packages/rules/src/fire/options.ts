@@ -2,7 +2,6 @@ import { activePlayer, firstRejection, ownPiece, underActivation, rulesLevelRefu
 import { reject, Rejection } from '../actions/rejection';
 import { lossOdds } from '../combat/results';
 import { oddsLanding } from '../units/invulnerable';
-import { distance } from '../geometry/hex';
 import type { GameState, Seat, Unit } from '../state/types';
 import type { Modifier } from '../tests/roll';
 import { fireRefusal, seatView } from './fire-action';
@@ -10,6 +9,7 @@ import { fireDuelRefusal } from './fire-duel-action';
 import { shotLine } from './line';
 import { shotAdvantage } from './shot';
 import { fireRange, fireRate } from './shooters';
+import { bodyDistance } from '../units/body';
 
 export interface FireOption {
   type: 'fire' | 'fireDuel';
@@ -31,7 +31,7 @@ export interface FireOption {
 /** Enemy units in the open within reach of a fire (range) or a fire duel (adjacent characters). */
 function candidates(view: GameState, a: Unit): Unit[] {
   const range = Math.max(1, fireRange(view, a));
-  return view.units.filter((t) => t.side !== a.side && !t.hidden && t.hex >= 0 && !t.destroyed && distance(view.board, a.hex, t.hex) <= range);
+  return view.units.filter((t) => t.side !== a.side && !t.hidden && t.hex >= 0 && !t.destroyed && bodyDistance(view.board, a, t) <= range);
 }
 
 /**
@@ -48,7 +48,7 @@ export function fireOptions(state: GameState, seat: Seat, piece: string): FireOp
   const rate = fireRate(view, a);
   const options: FireOption[] = [];
   for (const t of candidates(view, a)) {
-    const duel = a.kind === 'character' && t.kind === 'character' && distance(view.board, a.hex, t.hex) === 1;
+    const duel = a.kind === 'character' && t.kind === 'character' && bodyDistance(view.board, a, t) === 1;
     for (const type of duel ? (['fire', 'fireDuel'] as const) : (['fire'] as const)) {
       const rejection = optionRefusal(view, seat, type, piece, t.id);
       const { adv } = shotAdvantage(view, type, a, t, 1);

@@ -9,6 +9,7 @@ import { engagedBy, engages } from '../units/engagement';
 import { stackAt, stackPlace } from '../units/stacking';
 import { shotLine } from './line';
 import { fireRange, inFireCone, isShooter } from './shooters';
+import { bodyDistance } from '../units/body';
 
 /**
  * Who may fire at whom (§3.2.1, §3.2.5–§3.2.9). Each check returns the rule
@@ -57,7 +58,7 @@ export function fireTargetKnown(view: GameState, a: Unit, targetId: string): Uni
 /** Cone, range and line (§3.2.1.1, §3.2.2, §3.2.4, §3.2.4.1), in the order of §3.2.9. */
 export function reachRefusal(view: GameState, a: Unit, t: Unit): Rejection | null {
   if (!inFireCone(view, a, t.hex)) return reject('targetOutOfCone');
-  if (distance(view.board, a.hex, t.hex) > fireRange(view, a)) return reject('targetOutOfRange', { range: fireRange(view, a) });
+  if (bodyDistance(view.board, a, t) > fireRange(view, a)) return reject('targetOutOfRange', { range: fireRange(view, a) });
   const line = shotLine(view, a, t);
   if (!line.open) return reject(line.harassment ? 'harassmentBlocked' : 'noLineOfSight');
   return null;
@@ -98,7 +99,7 @@ export function fireDuelTargetRefusal(view: GameState, a: Unit, targetId: string
   if (a.kind !== 'character' || t.kind !== 'character') return reject('fireDuelNeedsCharacters');
   // A character in the middle of a stack engages no one; only engaging units in the open count.
   if (engagedBy(view, a).some((e) => !inMixedStack(view, e))) return reject('fireDuelByEngaged');
-  if (distance(view.board, a.hex, t.hex) !== 1) return reject('fireDuelNotAdjacent');
+  if (bodyDistance(view.board, a, t) !== 1) return reject('fireDuelNotAdjacent');
   const alone = stackAt(view, a.hex).length === 1;
   const ok = (inMixedStack(view, a) && (inMixedStack(view, t) || t.size === 'large')) || (alone && inMixedStack(view, t));
   return ok ? null : reject('fireDuelNotAllowed');

@@ -52,4 +52,14 @@ export function retreatDirections(size: UnitSize, f: Facing): Direction[] {
   return size === 'small' ? [...DIRECTIONS] : directionsInZone(size, f, 'rear');
 }
 
+/**
+ * The two hexsides at 90° to a vertex facing (§3.3, l.2122): a two-hex body
+ * (a formation) lies across one of them. They are the flank hexsides of a
+ * one-hex large unit facing that vertex. A hexside facing has none.
+ */
+export function pairDirections(f: Facing): Direction[] {
+  if (!facesVertex(f)) return [];
+  return [(((f + 3) / 2) % 6) as Direction, (((f + 9) / 2) % 6) as Direction];
+}
+
 export const FACING_NAMES_EN = ['N', 'NNE', 'NE', 'E', 'SE', 'SSE', 'S', 'SSW', 'SW', 'W', 'NW', 'NNW'];

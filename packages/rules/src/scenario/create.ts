@@ -38,6 +38,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     order: 'none',
     stackRank: ++rank,
     hidden: u.deployHidden,
+    ...(u.secondHex === undefined ? {} : { secondHex: parseHexLabel(board, u.secondHex) }),
   }));
   const state: GameState = {
     scenarioId: s.id,
@@ -61,6 +62,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     light: s.light,
     rulesLevel: s.rulesLevel,
     ...(s.gameElements ? { gameElements: { weather: s.gameElements.weather ?? null } } : {}),
+    ...(Object.keys(s.formationProfiles).length > 0 ? { formationProfiles: s.formationProfiles } : {}),
     stackCounter: rank,
     rng: seedRng(seed),
   };

@@ -1,8 +1,10 @@
-import { hexLabel, parseHexLabel } from '../geometry/hex';
+import { type GridSize, hexLabel, parseHexLabel } from '../geometry/hex';
+import type { Facing } from '../geometry/facing';
 import { mayEnterTerrain } from '../units/abilities';
 import { STACK_LIMIT, stackPoints } from '../units/stacking';
 import type { Scenario } from './schema';
 import { zoneHexes } from './zone';
+import { facingFits } from '../units/body';
 
 /**
  * What zod cannot see: ids that must exist and be unique, hexes on the map,
@@ -44,14 +46,21 @@ export function crossCheck(s: Scenario): string[] {
     if (u.hex === undefined) issues.push(`${path}.hex: a unit in the open needs a hex (or deployHidden)`);
     if (u.facing === undefined) issues.push(`${path}.facing: a unit in the open needs a facing (or deployHidden)`);
     if (u.hex === undefined) return;
-    const h = onMap(u.hex, `${path}.hex`);
-    if (h < 0) return;
-    if (!mayEnterTerrain(u, terrainOf(h) as never)) issues.push(`${path}.hex: ${u.name} may not stand on ${terrainOf(h)} (${u.hex})`);
-    const here = points.get(h) ?? { side: u.side, points: 0 };
-    if (here.side !== u.side) issues.push(`${path}.hex: ${u.hex} already holds an enemy unit`);
-    here.points += stackPoints(u);
-    if (here.points > STACK_LIMIT) issues.push(`${path}.hex: ${u.hex} exceeds ${STACK_LIMIT} stacking points`);
-    points.set(h, here);
+    issues.push(...bodyIssues(grid, u, path));
+    if (u.secondHex !== undefined) issues.push(...formationProfileIssues(s, u, path));
+    const labels = u.secondHex === undefined ? [['hex', u.hex]] : [['hex', u.hex], ['secondHex', u.secondHex]];
+    for (const [field, label] of labels) {
+      const h = onMap(label, `${path}.${field}`);
+      if (h < 0) continue;
+      if (!mayEnterTerrain(u, terrainOf(h) as never)) issues.push(`${path}.${field}: ${u.name} may not stand on ${terrainOf(h)} (${label})`);
+      if (u.secondHex !== undefined && terrainOf(h) !== 'clear') issues.push(`${path}.${field}: a formation stands on clear terrain only (${label}, §3.3.7)`);
+      const here = points.get(h) ?? { side: u.side, points: 0 };
+      if (here.side !== u.side) issues.push(`${path}.${field}: ${label} already holds an enemy unit`);
+      // A formation counts its points in each of its hexes (A-69).
+      here.points += stackPoints(u);
+      if (here.points > STACK_LIMIT) issues.push(`${path}.${field}: ${label} exceeds ${STACK_LIMIT} stacking points`);
+      points.set(h, here);
+    }
   });
   s.sides.forEach((side, i) => {
     if (side.armyCommander && !unitIds.has(side.armyCommander)) issues.push(`sides[${i}].armyCommander: no unit "${side.armyCommander}"`);
@@ -65,10 +74,33 @@ export function crossCheck(s: Scenario): string[] {
 }
 
 /** A unit deployed hidden: a troop whose place its player chooses (§4.5.2). */
+/** A unit's body (docs/formations.md): 1–6 steps on one hex; a formation a large troop of 3–12 steps on two adjacent hexes at 90° to its vertex facing (§3.3, l.2122, l.2124). */
+function bodyIssues(grid: GridSize, u: Scenario['units'][number], path: string): string[] {
+  if (u.secondHex === undefined) return u.steps > 6 ? [`${path}.steps: a unit on one hex has at most 6 steps (a formation has two hexes)`] : [];
+  const issues: string[] = [];
+  if (u.kind !== 'troop' || u.size !== 'large') issues.push(`${path}.secondHex: only large troops form (§3.3, l.2116)`);
+  if (u.steps < 3) issues.push(`${path}.steps: a formation has 3 to 12 steps (§3.3, l.2124)`);
+  const hex = parseHexLabel(grid, u.hex!);
+  const second = parseHexLabel(grid, u.secondHex);
+  const board = { ...grid, terrain: [], altitude: [], hexsides: {}, features: {} };
+  if (hex >= 0 && second >= 0 && !facingFits(board, { hex, secondHex: second }, (u.facing ?? 0) as Facing)) {
+    issues.push(`${path}.secondHex: a formation's two hexes touch at 90° to its vertex facing (§3.3, l.2122)`);
+  }
+  return issues;
+}
+
+/** A formation on the map is a counter of its type's formation profiles (§3.3, l.2157, PRE-06). */
+function formationProfileIssues(s: Scenario, u: Scenario['units'][number], path: string): string[] {
+  const counter = s.formationProfiles[u.type];
+  if (!counter) return [`${path}.type: no formationProfiles for "${u.type}": a formation is a counter of its type's formation profiles (§3.3)`];
+  return JSON.stringify(counter) === JSON.stringify(u.profiles) ? [] : [`${path}.profiles: a formation has its type's formationProfiles (§3.3, l.2157)`];
+}
+
 function hiddenUnitIssues(u: Scenario['units'][number], path: string): string[] {
   const issues: string[] = [];
   if (u.kind !== 'troop') issues.push(`${path}.deployHidden: only troops may deploy hidden`);
   if (u.hex !== undefined) issues.push(`${path}.hex: a unit deployed hidden has no hex (its player places it)`);
+  if (u.secondHex !== undefined) issues.push(`${path}.secondHex: a formation is never hidden (§3.3; docs/formations.md)`);
   if (u.facing !== undefined) issues.push(`${path}.facing: a unit deployed hidden has no facing (its player chooses it)`);
   return issues;
 }

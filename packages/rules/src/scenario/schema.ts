@@ -15,6 +15,15 @@ const facing = z.number().int().min(0).max(11);
 /** A rectangle of hexes on the printed grid: every column from..to, every row from..to. */
 const hexRectangle = z.object({ from: hexLabel, to: hexLabel }).strict();
 /** A side's deployment zone (§4.5.2: "sa zone de déploiement telle que définie dans le scénario"): hexes and rectangles. */
+/** A counter's four profiles (§2.1.1): class and capacity each. */
+const profilesSchema = z
+  .object({
+    weapon: z.object({ class: weaponClassSchema, capacity: capacitySchema }).strict(),
+    command: z.object({ class: commandClassSchema, capacity: capacitySchema }).strict(),
+    morale: z.object({ class: moraleClassSchema, capacity: capacitySchema }).strict(),
+    movement: z.object({ class: movementClassSchema, capacity: capacitySchema }).strict(),
+  })
+  .strict();
 export const deploymentZoneSchema = z.array(z.union([hexLabel, hexRectangle])).min(1);
 
 export const scenarioSchema = z
@@ -79,18 +88,14 @@ export const scenarioSchema = z
             kind: z.enum(['troop', 'character']),
             size: z.enum(['large', 'small']),
             type: z.string().min(1),
-            profiles: z
-              .object({
-                weapon: z.object({ class: weaponClassSchema, capacity: capacitySchema }).strict(),
-                command: z.object({ class: commandClassSchema, capacity: capacitySchema }).strict(),
-                morale: z.object({ class: moraleClassSchema, capacity: capacitySchema }).strict(),
-                movement: z.object({ class: movementClassSchema, capacity: capacitySchema }).strict(),
-              })
-              .strict(),
-            steps: z.number().int().min(1).max(6),
+            profiles: profilesSchema,
+            /** 1–6 for a unit on one hex, 3–12 for a formation (§3.3, l.2124; the cross-check tells which). */
+            steps: z.number().int().min(1).max(12),
             faculties: z.array(facultySchema).default([]),
             /** Where an open unit stands; absent for a unit deployed hidden, whose place is its player's secret. */
             hex: hexLabel.optional(),
+            /** A formation's second hex (§3.3, l.2122): adjacent to `hex`, at 90° to its vertex facing (docs/formations.md). */
+            secondHex: hexLabel.optional(),
             facing: facing.optional(),
             /** The unit deploys hidden (§4.5.2, sheet 000 Unités Cachées): its player places it under a cover in the side's zone. Troops only. */
             deployHidden: z.boolean().default(false),
@@ -98,6 +103,12 @@ export const scenarioSchema = z
           .strict(),
       )
       .min(1),
+    /**
+     * The formation counters of each troop type that may form (§3.3, PRE-06):
+     * their own profiles, morale better than the simple troop's (l.2157).
+     * The army lists are missing, so scenarios give them (shared README).
+     */
+    formationProfiles: z.record(z.string().min(1), profilesSchema).default({}),
     victory: victorySchema.default(NO_VICTORY_CONDITIONS),
     /** Day or night (sheet 000, Jour/Nuit): light-fragile units suffer by day. */
     light: lightSchema.default('day'),

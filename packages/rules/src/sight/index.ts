@@ -1,5 +1,6 @@
 import type { GameState, Unit } from '../state/types';
 import { lineOfSight } from './line-of-sight';
+import { bodyHexes } from '../units/body';
 
 /**
  * Line of sight (§3.2.4; sheet 000 *Ligne de Vue*, which wins, A-9). One
@@ -18,5 +19,6 @@ export type { Sight, SightRule } from './line-of-sight';
  */
 export function unitsSeeEachOther(state: GameState, a: Unit, b: Unit): boolean {
   if (a.offMap || b.offMap) return false;
-  return lineOfSight(state.board, a.hex, b.hex).visible;
+  // A formation sees and is seen from either of its hexes (A-69: a shooter aims at a hex meeting every condition).
+  return bodyHexes(a).some((from) => bodyHexes(b).some((to) => lineOfSight(state.board, from, to).visible));
 }

@@ -1,3 +1,4 @@
+import { occupies } from '../units/body';
 import type { Decoy, GameState, SideId, Unit } from './types';
 
 export function findUnit(state: GameState, id: string): Unit | undefined {
@@ -12,8 +13,9 @@ export function isOnBoard(u: { hex: number }): boolean {
   return u.hex >= 0;
 }
 
+/** The units standing in a hex: a formation stands in both of its hexes (docs/formations.md). */
 export function unitsAt(state: GameState, hex: number): Unit[] {
-  return state.units.filter((u) => u.hex === hex);
+  return state.units.filter((u) => occupies(u, hex));
 }
 
 export function enemiesOf(state: GameState, side: SideId): Unit[] {

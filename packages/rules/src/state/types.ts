@@ -56,6 +56,12 @@ export interface Unit {
   ammunition?: Exclude<Ammunition, 'full'>;
   /** Hex index, or -1 once off the map or destroyed. */
   hex: number;
+  /**
+   * A formation's second hex (§3.3, l.2122): adjacent to `hex` across a
+   * hexside at 90° to its vertex facing. Absent on every one-hex unit. Rules
+   * ask units/body.ts, never these two fields (docs/formations.md).
+   */
+  secondHex?: number;
   facing: Facing;
   cohesion: Cohesion;
   breath: Breath;
@@ -231,6 +237,8 @@ export interface GameState {
    * deployment have hex -1, are hidden and have no cover id yet.
    */
   deployment?: { sides: Record<SideId, SideDeployment> };
+  /** The formation counters' profiles of each troop type that may form (§3.3, PRE-06), from the scenario; absent when none may. */
+  formationProfiles?: Record<string, Profiles>;
 }
 
 /**

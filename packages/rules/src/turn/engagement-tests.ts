@@ -1,6 +1,6 @@
 import { weaponCapacityOf, weaponSystemAdvantage } from '../combat/weapons';
 import { capacityIndex } from '../data';
-import { directionTo } from '../geometry/hex';
+import { opposite } from '../geometry/hex';
 import { zoneOf } from '../geometry/facing';
 import type { DiceSource } from '../state/dice';
 import type { GameEvent } from '../state/events';
@@ -11,6 +11,7 @@ import { engagedBy } from '../units/engagement';
 import { zoneSize } from '../units/abilities';
 import { moraleThreshold } from '../units/morale';
 import { hexesLeftByMove, moveCrossingTests, type StartPlace } from '../units/crossing';
+import { attackHexes } from '../combat/geometry';
 
 /**
  * The engagement tests (§2.4.1.2 defence, §2.6.8.1 attack): one 2D6 test
@@ -55,8 +56,9 @@ export function engagementModifiers(state: GameState, unit: Unit, enemy: Unit, k
     mods.push(mod(exalted ? -2 : -1, exalted ? 'Charge (moral exalté)' : 'Charge', exalted ? 'Charging (exalted morale)' : 'Charging', s));
   }
   if (enemy.shock === 'charge') mods.push(mod(1, "L'ennemi charge", 'The enemy charges', s));
-  const dir = directionTo(state.board, unit.hex, enemy.hex);
-  const zone = dir === -1 ? 'front' : zoneOf(zoneSize(unit), unit.facing, dir);
+  // The enemy's hex that engages (a formation engages from either of its hexes), seen from the unit's hex it touches.
+  const { dir } = attackHexes(state, enemy, unit);
+  const zone = dir === -1 ? 'front' : zoneOf(zoneSize(unit), unit.facing, opposite(dir));
   if (zone === 'flank') mods.push(mod(1, 'Engagée par le flanc', 'Engaged from the flank', s));
   if (zone === 'rear') mods.push(mod(2, "Engagée par l'arrière", 'Engaged from the rear', s));
   return mods;

@@ -3,6 +3,7 @@ import type { Text } from '../i18n/text';
 import { NO_VICTORY_CONDITIONS, VictoryConditions } from '../scenario/victory-schema';
 import { event, GameEvent } from '../state/events';
 import type { GameState, SideId, Unit } from '../state/types';
+import { occupies } from '../units/body';
 
 /**
  * Who won (§2.4: the scenario's victory conditions). At the turn limit the
@@ -159,7 +160,7 @@ function objectiveLines(state: GameState, side: SideId): ScoreLine[] {
     if (o.sides && !o.sides.includes(side)) return [];
     const hex = parseHexLabel(state.board, o.hex);
     const held = state.units.some(
-      (u) => u.side === side && u.hex === hex && !u.destroyed && u.cohesion !== 'routed',
+      (u) => u.side === side && occupies(u, hex) && !u.destroyed && u.cohesion !== 'routed',
     )
       ? 1
       : 0;

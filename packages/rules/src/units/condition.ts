@@ -99,6 +99,7 @@ export function destroyUnit(state: GameState, unit: Unit, reason: string, sectio
   const hex = unit.hex;
   unit.steps = 0;
   unit.hex = -1;
+  delete unit.secondHex;
   unit.destroyed = true;
   unit.hidden = false;
   delete unit.coverId;

@@ -7,6 +7,7 @@ import { directionTo, type Direction, type GridSize } from '../geometry/hex';
 import { loseCohesion } from './condition';
 import { dodgeModifiers } from './dodge';
 import { moraleThreshold } from './morale';
+import { occupies } from './body';
 
 /**
  * Crossing test (§2.3.1.2): once a large unit has left a hex holding large
@@ -92,7 +93,7 @@ export function crossedLeavingStack(state: GameState, unit: Unit, dir: Direction
   if (unit.size !== 'large') return [];
   const backward = zoneOf('large', stackFacing, dir) === 'rear';
   const crossed = (o: Unit) => (backward ? o.stackRank > unit.stackRank : o.stackRank < unit.stackRank);
-  return state.units.filter((o) => o.hex === unit.hex && o.id !== unit.id && o.side === unit.side && o.size === 'large' && crossed(o));
+  return state.units.filter((o) => occupies(o, unit.hex) && o.id !== unit.id && o.side === unit.side && o.size === 'large' && crossed(o));
 }
 
 /** A hex left during a withdrawal or flight: across which hexside, facing which way as the unit left it. */
@@ -109,7 +110,7 @@ export interface HexLeft {
  */
 export function crossedOnPath(state: GameState, start: Unit, left: HexLeft[]): { crossed: Unit[]; facing: Facing }[] {
   if (start.size !== 'large') return [];
-  const friendsIn = (hex: number) => state.units.filter((o) => o.hex === hex && o.id !== start.id && o.side === start.side && o.size === 'large');
+  const friendsIn = (hex: number) => state.units.filter((o) => occupies(o, hex) && o.id !== start.id && o.side === start.side && o.size === 'large');
   return left
     .map((l) => ({ crossed: l.hex === start.hex ? crossedLeavingStack(state, start, l.dir) : friendsIn(l.hex), facing: l.facing }))
     .filter((group) => group.crossed.length > 0);

@@ -1,43 +1,43 @@
-import { Direction, directionTo } from '../geometry/hex';
+import { Direction, opposite } from '../geometry/hex';
 import { zoneOf } from '../geometry/facing';
 import { hexsideAt, terrainAt } from '../terrain/board';
 import type { GameState, Unit } from '../state/types';
 import { mayCrossHexside, mayEnterTerrain, zoneSize } from './abilities';
+import { Contact, someContact } from './body';
 import { stackPlace } from './stacking';
 
-/** The geometry and state a unit needs to engage: where it is, where it faces, who it is. */
-export type Placed = Pick<Unit, 'id' | 'side' | 'hex' | 'facing' | 'size' | 'cohesion' | 'profiles' | 'faculties'>;
+/** The geometry and state a unit needs to engage: where its body is, where it faces, who it is. */
+export type Placed = Pick<Unit, 'id' | 'side' | 'hex' | 'secondHex' | 'facing' | 'size' | 'cohesion' | 'profiles' | 'faculties'>;
 
 /**
- * Adjacency in the game's sense (common-mechanics sheet, "Adjacent"): the
- * hexes touch, B's hex is not forbidden to A, and the hexside between them is
- * not impassable for A.
+ * Adjacency in the game's sense (common-mechanics sheet, "Adjacent"): a hex
+ * of A's body touches one of B's, B's hex is not forbidden to A, and the
+ * hexside between them is not impassable for A.
  */
-export function isAdjacent(state: GameState, a: Placed, b: Pick<Unit, 'hex'>): boolean {
-  const dir = directionTo(state.board, a.hex, b.hex);
-  if (dir === -1) return false;
-  return mayEnterTerrain(a, terrainAt(state.board, b.hex)) && mayCrossHexside(a, hexsideAt(state.board, a.hex, dir));
+export function isAdjacent(state: GameState, a: Placed, b: Pick<Unit, 'hex' | 'secondHex'>): boolean {
+  return someContact(state.board, a, b, (c) => adjacentAcross(state, a, c));
+}
+
+function adjacentAcross(state: GameState, a: Placed, c: Contact): boolean {
+  return mayEnterTerrain(a, terrainAt(state.board, c.to)) && mayCrossHexside(a, hexsideAt(state.board, c.from, c.dir));
 }
 
 /**
- * A engages B (§2.3.2): A is not routed, B is in A's front zone, B's hex is
+ * A engages B (§2.3.2): A is not routed, a hex of B is in A's front zone, that hex is
  * not impassable for A and A can cross the hexside between them. The sheet
  * adds who in a stack may be engaged: a small unit only when no large unit
  * shares its hex; the front of a stack only from its front or flank, the back
  * only from its rear, the middle never.
  */
 export function engages(state: GameState, a: Placed, b: Unit): boolean {
-  if (a.side === b.side || a.cohesion === 'routed' || a.hex < 0 || b.hex < 0) return false;
-  const dir = directionTo(state.board, a.hex, b.hex);
-  if (dir === -1) return false;
-  if (zoneOf(zoneSize(a), a.facing, dir) !== 'front') return false;
-  if (!isAdjacent(state, a, b)) return false;
-  return mayBeEngagedFrom(state, b, ((dir + 3) % 6) as Direction);
+  if (a.side === b.side || a.cohesion === 'routed') return false;
+  // Any hex of A's body may engage any hex of B's (§3.3: a formation engages from each of its hexes).
+  return someContact(state.board, a, b, (c) => zoneOf(zoneSize(a), a.facing, c.dir) === 'front' && adjacentAcross(state, a, c) && mayBeEngagedFrom(state, b, c.to, opposite(c.dir)));
 }
 
-/** Whether B, given its place in its stack, may be engaged by a unit across B's hexside `fromDir`. */
-function mayBeEngagedFrom(state: GameState, b: Unit, fromDir: Direction): boolean {
-  const place = stackPlace(state, b);
+/** Whether B, given its place in the stack of its hex `hex`, may be engaged by a unit across that hex's hexside `fromDir`. */
+function mayBeEngagedFrom(state: GameState, b: Unit, hex: number, fromDir: Direction): boolean {
+  const place = stackPlace(state, b, hex);
   if (place === 'alone') return true;
   if (place === 'middle') return false;
   const zone = zoneOf(zoneSize(b), b.facing, fromDir);

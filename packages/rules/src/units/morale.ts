@@ -1,6 +1,7 @@
 import { capacityIndex, capacityRank } from '../data';
 import type { Capacity, MoraleClass } from '../data/schemas';
 import type { GameState, Unit } from '../state/types';
+import { sharesHex } from './body';
 
 /**
  * The morale a unit tests with. A troop stacked with characters uses the
@@ -9,7 +10,7 @@ import type { GameState, Unit } from '../state/types';
  */
 export function moraleFor(state: GameState, unit: Unit): { class: MoraleClass; capacity: Capacity } {
   if (unit.kind !== 'troop') return unit.profiles.morale;
-  const characters = state.units.filter((u) => u.hex === unit.hex && u.hex >= 0 && u.kind === 'character' && u.side === unit.side);
+  const characters = state.units.filter((u) => sharesHex(unit, u) && u.kind === 'character' && u.side === unit.side);
   if (characters.length === 0) return unit.profiles.morale;
   const best = characters.reduce((a, b) => (capacityIndex(b.profiles.morale.capacity) < capacityIndex(a.profiles.morale.capacity) ? b : a));
   return best.profiles.morale;

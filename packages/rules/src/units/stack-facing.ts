@@ -4,6 +4,7 @@ import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { loseCohesion } from './condition';
 import { hasFaculty } from './abilities';
+import { occupies, sharesHex } from './body';
 
 /**
  * Stacked units share one orientation (§2.3.1; sheet 000, Orientation): the
@@ -12,7 +13,7 @@ import { hasFaculty } from './abilities';
  * own among small units only. Null when the hex holds no one else.
  */
 export function joiningFacing(state: GameState, unit: Unit, hex: number, facing: Facing = unit.facing): Facing | null {
-  const others = state.units.filter((o) => o.hex === hex && o.id !== unit.id && o.side === unit.side);
+  const others = state.units.filter((o) => occupies(o, hex) && o.id !== unit.id && o.side === unit.side);
   if (others.length === 0) return null;
   const large = others.filter((o) => o.size === 'large');
   if (unit.size === 'large' && large.length === 0) return facing;
@@ -29,7 +30,7 @@ export function joiningFacing(state: GameState, unit: Unit, hex: number, facing:
 export function joinStack(state: GameState, unit: Unit): GameEvent[] {
   const facing = joiningFacing(state, unit, unit.hex);
   if (facing === null) return [];
-  const others = state.units.filter((o) => o.hex === unit.hex && o.id !== unit.id && o.side === unit.side);
+  const others = state.units.filter((o) => sharesHex(unit, o) && o.id !== unit.id && o.side === unit.side);
   if (unit.size === 'large' && others.every((o) => o.size === 'small')) return others.flatMap((o) => turnWithStack(state, o, facing));
   if (facing === unit.facing) return [];
   unit.facing = facing;

@@ -1,23 +1,21 @@
 import type { GameState, Unit } from '../state/types';
+import { occupies, stackPoints, stackPointsIn } from './body';
+
+export { stackPoints };
 
 /** Stacking (§2.3.1 and the common-mechanics sheet). */
 export const STACK_LIMIT = 10;
 
 export type StackPlace = 'alone' | 'front' | 'middle' | 'back';
 
-/** A large unit counts 4 stacking points, a small one 1; steps do not count. */
-export function stackPoints(u: Pick<Unit, 'size'>): number {
-  return u.size === 'large' ? 4 : 1;
-}
-
-/** The units of a hex, front of the stack first. */
+/** The units of a hex, front of the stack first; a formation is in the stack of each of its hexes, ranked by its one stack rank. */
 export function stackAt(state: GameState, hex: number): Unit[] {
-  return state.units.filter((u) => u.hex === hex).sort((a, b) => a.stackRank - b.stackRank);
+  return state.units.filter((u) => occupies(u, hex)).sort((a, b) => a.stackRank - b.stackRank);
 }
 
 export function stackPointsAt(state: GameState, hex: number, except?: string): number {
   let points = 0;
-  for (const u of state.units) if (u.hex === hex && u.id !== except) points += stackPoints(u);
+  for (const u of state.units) if (u.id !== except) points += stackPointsIn(u, hex);
   for (const d of state.decoys) if (d.hex === hex && d.id !== except) points += decoyPoints(state, d.mimic);
   return points;
 }
@@ -31,9 +29,11 @@ function decoyPoints(state: GameState, mimic: string): number {
 /**
  * Front, middle or back of its stack (§2.3.1): only large units count when
  * the stack holds any; small units with large ones are always in the middle.
+ * A formation has a place in each of its hexes' stacks: `hex` names which
+ * (its first hex by default).
  */
-export function stackPlace(state: GameState, unit: Unit): StackPlace {
-  const stack = stackAt(state, unit.hex);
+export function stackPlace(state: GameState, unit: Unit, hex: number = unit.hex): StackPlace {
+  const stack = stackAt(state, hex);
   if (stack.length <= 1) return 'alone';
   const large = stack.filter((u) => u.size === 'large');
   const ranked = large.length > 0 ? large : stack;
@@ -69,7 +69,7 @@ export function mayStackTogether(a: Stackable, b: Stackable): boolean {
  */
 export function inferiorStackClash(state: GameState, movers: Array<Stackable & Pick<Unit, 'side'>>, hex: number, except: string[] = []): boolean {
   const side = movers[0]?.side;
-  const here: Stackable[] = state.units.filter((u) => u.hex === hex && u.side === side && !except.includes(u.id));
+  const here: Stackable[] = state.units.filter((u) => occupies(u, hex) && u.side === side && !except.includes(u.id));
   for (const d of state.decoys) {
     const model = d.hex === hex && d.side === side && !except.includes(d.id) ? state.units.find((u) => u.id === d.mimic) : undefined;
     if (model) here.push(model);

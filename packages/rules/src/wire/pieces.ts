@@ -30,6 +30,8 @@ export interface PieceWire {
   /** The ammunition marker (§3.2.3): '' when full. */
   ammunition: string;
   hex: number;
+  /** A formation's second hex (§3.3, docs/formations.md); -1 on a one-hex unit and on every decoy. */
+  secondHex: number;
   facing: number;
   cohesion: string;
   breath: string;
@@ -57,7 +59,7 @@ export const BLANK_PIECE: Readonly<PieceWire> = {
   id: '', name: '', side: '', wing: '', kind: '', size: '', type: '',
   weaponClass: '', weaponCapacity: '', commandClass: '', commandCapacity: '',
   moraleClass: '', moraleCapacity: '', movementClass: '', movementCapacity: '',
-  steps: 0, maxSteps: 0, faculties: '', ammunition: '', hex: -1, facing: 0,
+  steps: 0, maxSteps: 0, faculties: '', ammunition: '', hex: -1, secondHex: -1, facing: 0,
   cohesion: '', breath: '', shock: '', order: '', stackRank: 0,
   hidden: false, coverId: '', isDecoy: false, mimic: '', activating: false,
   destroyed: false, offMapHex: -1, offMapDir: -1, offMapTurn: -1,
@@ -86,6 +88,7 @@ export function unitToWire(u: Unit, stackRank: number, activating: boolean): Pie
     faculties: u.faculties.join(','),
     ammunition: u.ammunition ?? '',
     hex: u.hex,
+    secondHex: u.secondHex ?? -1,
     facing: u.facing,
     cohesion: u.cohesion,
     breath: u.breath,
@@ -152,6 +155,7 @@ export function wireToUnit(p: PieceWire): Unit {
     stackRank: p.stackRank,
     hidden: !!p.hidden,
   };
+  if (p.secondHex >= 0) unit.secondHex = p.secondHex;
   if (p.coverId) unit.coverId = p.coverId;
   if (p.destroyed) unit.destroyed = true;
   if (p.ammunition === 'diminished' || p.ammunition === 'exhausted') unit.ammunition = p.ammunition;

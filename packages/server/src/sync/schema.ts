@@ -37,6 +37,8 @@ export class PieceState extends Schema {
   @type('string') ammunition = '';
   /** Hex indexes fit 16 bits (a board is at most 64×64, scenario/schema.ts): two bytes a change, not four (issue 9). */
   @type('int16') hex = -1;
+  /** A formation's second hex (§3.3); -1 on a one-hex unit and on every decoy. */
+  @type('int16') secondHex = -1;
   @type('uint8') facing = 0;
   @type('string') cohesion = '';
   @type('string') breath = '';
