@@ -104,12 +104,18 @@ async function saveBattle(dataDir: string): Promise<void> {
   await store.close();
 }
 
+/** What the broadcast page exposes for tests (packages/client/src/game/broadcast-page.ts). */
+type BroadcastWin = { __lamesBroadcast?: { frame: { shownTurn: number } | null; ready: boolean } };
+
 interface ShownFrame {
   shownTurn: number;
   view: GameState;
 }
 const shown = (page: Page) =>
-  page.evaluate(() => window.__lamesBroadcast?.frame as unknown as ShownFrame | null);
+  page.evaluate(
+    () =>
+      (window as unknown as BroadcastWin).__lamesBroadcast?.frame as unknown as ShownFrame | null,
+  );
 const banner = (page: Page) =>
   page.locator('[data-testid="broadcast-banner"] .turn-text').textContent();
 
@@ -132,9 +138,13 @@ beforeAll(async () => {
   browser = await launchChromium();
   carla = await pages.blank(browser, 'Carla');
   await followLink(carla, `${base}#/b/${BATTLE}/i/${KEYS.spectator}`, 'Carla');
-  await carla.waitForFunction(() => window.__lamesBroadcast?.ready === true, null, {
-    timeout: 30_000,
-  });
+  await carla.waitForFunction(
+    () => (window as unknown as BroadcastWin).__lamesBroadcast?.ready === true,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
 }, 120_000);
 afterAll(() => tearDown({ server, pages, browser, dataDir }));
 
@@ -183,9 +193,13 @@ describe('issue 12: a spectator watches a broadcast battle one turn late', () =>
     await carla.waitForTimeout(500);
     expect((await shown(carla))!.shownTurn).toBe(1);
     await forceSend(bruno, { type: 'endTurn' });
-    await carla.waitForFunction(() => window.__lamesBroadcast?.frame?.shownTurn === 2, null, {
-      timeout: 30_000,
-    });
+    await carla.waitForFunction(
+      () => (window as unknown as BroadcastWin).__lamesBroadcast?.frame?.shownTurn === 2,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     await expect(banner(carla)).resolves.toBe(
       'Diffusion différée de 1 tour — vous voyez le tour 2',
     );
