@@ -20,7 +20,7 @@ import { promises as fs, mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import type { Browser, Page } from 'playwright-core';
-import { RULES_VERSION } from '@lames/rules';
+import { EVENTS_MESSAGE, RULES_VERSION } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { randomGame } from '@lames/rules/testing';
 import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './helpers/chromium';
@@ -101,7 +101,7 @@ it('a player steps through its own view mid-battle, then through the whole battl
     battleName: 'Le Gué rejoué',
   });
   let played = 0;
-  alice.onMessage('events', () => (played += 1));
+  alice.onMessage(EVENTS_MESSAGE, () => (played += 1)); // events come as bytes (rules/src/wire/events.ts)
   alice.onMessage('*', () => undefined);
   const welcome = await new Promise<{
     battleId: string;
