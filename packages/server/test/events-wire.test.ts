@@ -42,7 +42,9 @@ test('every seat decodes exactly the events the rules told it, action after acti
   let sentAt = 0;
   for (const { seat, action } of script) {
     // One action per refill of the message-rate bucket (limits/message-rate.ts): a fast machine would otherwise be rate-limited.
-    await new Promise((r) => setTimeout(r, Math.max(0, sentAt + 1000 / MESSAGE_RATE.perSecond - Date.now())));
+    await new Promise((r) =>
+      setTimeout(r, Math.max(0, sentAt + 1000 / MESSAGE_RATE.perSecond - Date.now())),
+    );
     sentAt = Date.now();
     const told = watching.map(([, s]) => s.inbox.events.length);
     seats[seat].room.send('action', action);
