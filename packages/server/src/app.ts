@@ -56,19 +56,53 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Whether this process (this module instance) runs a server now. */
+let serverRunning = false;
+
+/**
+ * One server per process at a time: Colyseus's matchmaker and its stats are
+ * process-wide singletons, so a second server shares the first one's rooms and
+ * overwrites its stats timer, which then never stops (a test that did so kept
+ * jest from ever exiting).
+ */
+function claimTheProcess(): void {
+  if (serverRunning)
+    throw new Error(
+      'a Lames server already runs in this process: close it before starting another',
+    );
+  serverRunning = true;
+}
+
 /**
  * One process of the Lames server: an HTTP server carrying both Express
  * (health, lobby API, client files) and the Colyseus WebSocket transport.
  * Port 0 picks a free port, returned in `port`.
  */
-export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  opts: StartOptions = {},
+): Promise<RunningServer> {
+  claimTheProcess();
+  try {
+    return await startClaimed(config, opts);
+  } catch (e) {
+    serverRunning = false;
+    throw e;
+  }
+}
+
+async function startClaimed(config: ServerConfig, opts: StartOptions): Promise<RunningServer> {
   ensureWebSocketGlobal();
   // Before any room exists: its serializer sizes its state buffer when the room sets its state.
   useOneSchemaLibrary();
   const logger = opts.logger ?? createLogger();
-  const logError = opts.logError ? withErrorCount(opts.logError) : logErrorWith(logger, errorLogged);
+  const logError = opts.logError
+    ? withErrorCount(opts.logError)
+    : logErrorWith(logger, errorLogged);
   const store = timedStore(opts.store ?? (await openStore(config)));
-  const scenarios = new Map(Object.entries(opts.scenarios ?? Object.fromEntries(SCENARIOS.map((s) => [s.id, s]))));
+  const scenarios = new Map(
+    Object.entries(opts.scenarios ?? Object.fromEntries(SCENARIOS.map((s) => [s.id, s]))),
+  );
   const deps: BattleRoomDeps = {
     store,
     scenarios,
@@ -81,7 +115,15 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   };
 
   const tournaments = opts.tournaments ?? (await openTournamentStore(config));
-  const organiser = { store, tournaments, scenarios, newSeed: deps.newSeed, attempts: deps.attempts, trustProxy: config.trustProxy, tokenHash: await organiserTokenHash(config) };
+  const organiser = {
+    store,
+    tournaments,
+    scenarios,
+    newSeed: deps.newSeed,
+    attempts: deps.attempts,
+    trustProxy: config.trustProxy,
+    tokenHash: await organiserTokenHash(config),
+  };
   const httpServer = createServer();
   const scaling = scalingOptions(config);
   let shuttingDown = false;
@@ -95,10 +137,21 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     gracefullyShutdown: false,
     express: (app: Application) => {
       // Before the lobby routes and the client files: probes and scrapes must not fall through to them.
-      mountHealth(app, { store, presence: scaling.presence, isShuttingDown: () => shuttingDown, logger });
+      mountHealth(app, {
+        store,
+        presence: scaling.presence,
+        isShuttingDown: () => shuttingDown,
+        logger,
+      });
       app.get('/metrics', metricsRoute(config.metricsToken));
       mountOrganiser(app, organiser);
-      mountReplay(app, { store, scenarios, attempts: deps.attempts, trustProxy: config.trustProxy, logError });
+      mountReplay(app, {
+        store,
+        scenarios,
+        attempts: deps.attempts,
+        trustProxy: config.trustProxy,
+        logError,
+      });
       mountRoutes(app, { store, scenarios, clientDir: config.clientDir, logError });
     },
   });
@@ -106,10 +159,20 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   server.define('broadcast', broadcastRoomWith(deps)).filterBy(['battleId']);
   await server.listen(config.port, config.host);
   // After listen: Colyseus has attached its own request listener, which the guard takes over.
-  installHttpGuard(httpServer, { bodyLimit: BODY_LIMIT, createsPerHour: config.createsPerHour, corsOrigins: config.corsOrigins, trustProxy: config.trustProxy });
+  installHttpGuard(httpServer, {
+    bodyLimit: BODY_LIMIT,
+    createsPerHour: config.createsPerHour,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
+  });
   const port = (httpServer.address() as AddressInfo).port;
   const ttlMs = opts.openBattleTtlMs ?? config.openBattleTtlHours * 3_600_000;
-  const sweep = startExpirySweep({ store, ttlMs, intervalMs: opts.sweepIntervalMs ?? Math.min(ttlMs / 4, 15 * 60_000), logError });
+  const sweep = startExpirySweep({
+    store,
+    ttlMs,
+    intervalMs: opts.sweepIntervalMs ?? Math.min(ttlMs / 4, 15 * 60_000),
+    logError,
+  });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -118,9 +181,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       shuttingDown = true;
       await sweep.stop();
       await server.gracefullyShutdown(false);
-      if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      if (httpServer.listening)
+        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       if (!opts.store) await store.close();
       if (!opts.tournaments) await tournaments.close();
+      serverRunning = false;
     })());
   return { port, close };
 }

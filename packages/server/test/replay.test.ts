@@ -18,7 +18,6 @@ import {
 } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { FORD_DECOY, randomGame } from '@lames/rules/testing';
-import { AttemptThrottle } from '../src/limits/attempts';
 import {
   leaveAll,
   seatEveryone,
@@ -170,23 +169,3 @@ test('once the battle has ended every seat and every spectator gets the export a
   }
   await leaveAll(...Object.values(b.seats));
 }, 120_000);
-
-test('wrong keys are throttled like a wrong key at a room door (limits/attempts.ts)', async () => {
-  const throttled = await startTestServer({ attempts: new AttemptThrottle({ freeFailures: 2 }) });
-  try {
-    const ask = () =>
-      fetch(`${throttled.url}/api/battles/somebattle/replay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key: 'B'.repeat(22) }),
-      });
-    expect([(await ask()).status, (await ask()).status, (await ask()).status]).toEqual([
-      403, 403, 403,
-    ]);
-    const blocked = await ask();
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-  } finally {
-    await throttled.close();
-  }
-});
