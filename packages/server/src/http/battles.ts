@@ -38,9 +38,16 @@ export async function listBattlesPage(store: BattleStore, scenarios: ReadonlyMap
   return { page, pageSize: PAGE_SIZE, total, battles: await withRooms(battles, scenarios) };
 }
 
-/** The summaries of the battles a browser keeps links to (listed or not): public facts only. */
+/**
+ * The summaries of the battles a browser keeps links to (listed or not):
+ * public facts only, in the order of the ids asked for. Never in the
+ * store's order: PostgreSQL gives rows back where their last update left
+ * them, so that order would tell which battle was written last (an action).
+ */
 export async function lookupBattles(store: BattleStore, scenarios: ReadonlyMap<string, Scenario>, ids: string[]) {
-  return { battles: await withRooms(await store.lookup([...new Set(ids)]), scenarios) };
+  const asked = [...new Set(ids)];
+  const found = new Map((await store.lookup(asked)).map((s) => [s.battleId, s]));
+  return { battles: await withRooms(asked.flatMap((id) => found.get(id) ?? []), scenarios) };
 }
 
 /** Merges what running rooms say of who is connected. Fields are copied one by one: nothing else in a room's metadata reaches the lobby. */
