@@ -118,6 +118,17 @@ async function act(p: Player, action: ActionInput): Promise<string> {
   return inbox.rejected.length > rejected ? inbox.rejected[rejected].code : 'accepted';
 }
 
+/** A broadcast tournament battle, both players seated, a spectator watching, played to the middle of turn 1 (MID_TURN). */
+async function midTurn() {
+  const b = await broadcastRound();
+  const teeth = await seat(b.battleId, b.tokens['black-teeth'], 'Anne');
+  const ardenne = await seat(b.battleId, b.tokens.ardenne, 'Bertrand');
+  const players: Record<string, Player> = { 'black-teeth': teeth, ardenne };
+  const spectator = await watch(b.battleId, b.tokens.spectator);
+  for (const [s, action] of MID_TURN) expect(await act(players[s], action)).toBe('accepted');
+  return { b, teeth, ardenne, spectator };
+}
+
 /** Holds the store's save of the organiser's end until released: nothing may be told before it is stored. */
 function holdEndSave(ended: (r: BattleRecord) => boolean) {
   const save = store.save.bind(store);
@@ -137,12 +148,7 @@ function holdEndSave(ended: (r: BattleRecord) => boolean) {
 jest.setTimeout(30_000);
 
 test('adjudicated in the middle of a turn while the room is open: stored first, then the broadcast shows the end and the whole picture at once, and the room refuses every later action in both languages', async () => {
-  const b = await broadcastRound();
-  const teeth = await seat(b.battleId, b.tokens['black-teeth'], 'Anne');
-  const ardenne = await seat(b.battleId, b.tokens.ardenne, 'Bertrand');
-  const players: Record<string, Player> = { 'black-teeth': teeth, ardenne };
-  const spectator = await watch(b.battleId, b.tokens.spectator);
-  for (const [s, action] of MID_TURN) expect(await act(players[s], action)).toBe('accepted');
+  const { b, teeth, ardenne, spectator } = await midTurn();
   expect(spectator.frames).toHaveLength(1); // turn 1 is being played: the broadcast still shows the opening
 
   const { held, restore } = holdEndSave((r) => !!r.access?.adjudicated);
@@ -199,12 +205,7 @@ test('adjudicated in the middle of a turn while the room is open: stored first, 
 });
 
 test('closed while no room runs the battle: stored as ended, then the broadcast spectators get the end with the reason at once, mid-turn', async () => {
-  const b = await broadcastRound();
-  const teeth = await seat(b.battleId, b.tokens['black-teeth'], 'Anne');
-  const ardenne = await seat(b.battleId, b.tokens.ardenne, 'Bertrand');
-  const players: Record<string, Player> = { 'black-teeth': teeth, ardenne };
-  const spectator = await watch(b.battleId, b.tokens.spectator);
-  for (const [s, action] of MID_TURN) expect(await act(players[s], action)).toBe('accepted');
+  const { b, teeth, ardenne, spectator } = await midTurn();
   await teeth.seated.room.leave();
   await ardenne.seated.room.leave();
   await settle(300); // the room closes: the organiser's command goes to the store (organiser/control.ts)
