@@ -99,26 +99,27 @@ test('an organiser runs a 4-player round-robin from the page; the invite links s
   await org.locator(`tr[data-battle="${battleId}"] button[data-action="unlock"]`).click();
   await a.locator('#toasts', { hasText: 'a repris la partie' }).waitFor();
 
-  // the other battle is adjudicated, with its reason
+  // the other battle: a seat given to someone else: a new link, shown alone in the invites card
   const other = await org.locator('tr[data-battle]').evaluateAll((rows, id) => rows.map((r) => r.getAttribute('data-battle')!).find((x) => x !== id)!, battleId);
   const row = org.locator(`tr[data-battle="${other}"]`);
-  await row.locator('details.org-adjudicate summary').click();
-  await row.locator('details.org-adjudicate input').fill('forfait');
-  await row.locator('details.org-adjudicate button').click();
-  await org.waitForFunction((id) => /forfait/.test(document.querySelector(`tr[data-battle="${id}"]`)?.textContent ?? ''), other);
-  // a seat given to someone else: a new link, shown alone in the invites card
   await row.locator('button[data-reassign]').first().click();
   await org.locator('[data-testid="confirm-dialog"] button[data-action="dialog-ok"]').click();
   await org.waitForFunction(() => document.querySelectorAll('input[data-testid="invite-link"]').length === 1);
   const fresh = await org.locator('input[data-testid="invite-link"]').inputValue();
   expect(links.map((l) => l.link)).not.toContain(fresh);
   expect(fresh).toContain(`/b/${other}/i/`);
-  // closed from the page with its reason, after a confirmation: kept in the results, still counted (it was adjudicated)
+  // closed from the page with its reason, after a confirmation: it ends for everyone (no more seat to give)
   await row.locator('details.org-close summary').click();
   await row.locator('details.org-close input').fill('forfait confirmé');
   await row.locator('details.org-close button[data-action="close"]').click();
   await org.locator('[data-testid="confirm-dialog"] button[data-action="dialog-ok"]').click();
   await org.waitForFunction((id) => document.querySelector(`tr[data-battle="${id}"]`)?.getAttribute('data-phase') === 'closed', other);
+  expect(await row.locator('button[data-reassign]').count()).toBe(0);
+  // then adjudicated, with its reason: kept in the results, counted in the standings
+  await row.locator('details.org-adjudicate summary').click();
+  await row.locator('details.org-adjudicate input').fill('forfait');
+  await row.locator('details.org-adjudicate button').click();
+  await org.waitForFunction((id) => !document.querySelector(`tr[data-battle="${id}"] details.org-adjudicate`), other);
   expect(await row.textContent()).toMatch(/forfait confirmé/);
   const standings = await downloaded(org, '#export-standings');
   expect(standings.split('\r\n')[0]).toBe('rank,player,played,wins,draws,losses,byes,score,victory points');

@@ -337,10 +337,10 @@ describe('issue 12 broadcast: spectators see the full view N turns late, and not
       status: 'playing',
       turn: 0,
       activeSide: '',
-      updatedAt: '',
       broadcastDelay: 1,
     });
     expect(listed).not.toHaveProperty('awaiting');
+    expect(listed).not.toHaveProperty('updatedAt');
     const [stored] = await store.lookup([b.battleId]);
     expect(stored).toMatchObject({ turn: 2, activeSide: 'ardenne', broadcastDelay: 1 });
     await leaveAll(...Object.values(b.seats));

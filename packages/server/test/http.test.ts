@@ -61,7 +61,7 @@ describe('HTTP', () => {
       spectators: 0,
       listed: true,
       open: true,
-      updatedAt: expect.any(String),
+      publicAt: expect.any(String),
     });
 
     // Everyone leaves: the room closes, the battle stays listed (not open), and its key resumes it.

@@ -21,7 +21,7 @@ describe('lobby with 300 saved battles', () => {
     // Written as files directly (no fsync each), as if saved by earlier runs.
     for (let i = 0; i < 300; i++) {
       const id = `battle-${String(i).padStart(3, '0')}`;
-      const record = { ...template, id, battleName: `Bataille ${i}`, updatedAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(), access: makeAccess({ listed: i % 3 !== 0 }) };
+      const record = { ...template, id, battleName: `Bataille ${i}`, publicAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(), access: makeAccess({ listed: i % 3 !== 0 }) };
       await fs.writeFile(path.join(dataDir, 'battles', `${id}.json`), JSON.stringify(record));
     }
     store = await openFileStore(dataDir);
@@ -32,7 +32,7 @@ describe('lobby with 300 saved battles', () => {
     await store.close();
   });
 
-  test('GET /api/battles?page=N pages through the listed battles, most recent first, without reading a single battle', async () => {
+  test('GET /api/battles?page=N pages through the listed battles, latest public moment first, without reading a single battle', async () => {
     const load = jest.spyOn(store, 'load');
     const readFile = jest.spyOn(fs, 'readFile');
     try {

@@ -24,6 +24,9 @@ export interface BroadcastFrame {
   view: GameState;
   log: GameEvent[];
   dice: DiceCommitment;
+  /** The organiser ended the battle: closed with a reason, or adjudicated (the winning side, null: a draw). */
+  closed?: { reason: string };
+  adjudicated?: { winner: string | null; reason: string };
 }
 
 declare global {
@@ -193,6 +196,7 @@ export class BroadcastPage {
         ? h('div', { class: 'status-row' }, t('game.active', { side: active.name }))
         : '',
       f.ended && view.result ? renderResult(view) : '',
+      organiserEnd(f),
     );
   }
 
@@ -205,4 +209,14 @@ export class BroadcastPage {
     window.__lamesBroadcast = undefined;
     this.leave();
   }
+}
+
+/** Why the battle ended when the organiser ended it: the adjudicated result and its reason, or the close's reason. */
+function organiserEnd(f: BroadcastFrame): HTMLElement | '' {
+  if (f.adjudicated) {
+    const winner = f.view.sides.find((s) => s.id === f.adjudicated!.winner)?.name;
+    const result = winner ? t('broadcast.adjudicatedWinner', { side: winner }) : t('broadcast.adjudicatedDraw');
+    return h('div', { class: 'status-row', 'data-testid': 'organiser-end' }, `${result} — ${f.adjudicated.reason}`);
+  }
+  return f.closed ? h('div', { class: 'status-row', 'data-testid': 'organiser-end' }, t('game.closed', { reason: f.closed.reason })) : '';
 }

@@ -33,7 +33,7 @@ describe('issue 12 broadcast texts', () => {
       referee: { exists: false, claimed: false },
       listed: true,
       open: true,
-      updatedAt: '',
+      publicAt: '',
       broadcastDelay: 2,
     };
     expect(summaryLine(s, null, 'fr')).toEqual({

@@ -254,9 +254,11 @@ export class GamePage {
     room.onMessage('storeError', () => toast(t('game.storeError'), 'error'));
     // the organiser's hand on the battle (issue 12): a pause, its end, a seat given to someone else
     room.onMessage('battleLocked', (m: { locked: boolean }) => toast(m.locked ? t('game.locked') : t('game.unlocked'), m.locked ? 'error' : 'info'));
-    room.onMessage('battleClosed', (m: { reason: string }) => {
+    room.onMessage('battleClosed', (m: { reason: string; adjudicated?: { winner: string | null } }) => {
       this.closing = true;
-      this.close(t('game.closed', { reason: m.reason }));
+      // the battle is over for good: the room stays only to refuse late actions, this page leaves it
+      void room.leave(true).catch(() => undefined);
+      this.close(t(m.adjudicated ? 'game.adjudicated' : 'game.closed', { reason: m.reason }));
     });
     room.onMessage('seatReassigned', () => {
       this.closing = true;

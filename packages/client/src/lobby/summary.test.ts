@@ -16,7 +16,7 @@ const base: BattleSummary = {
   referee: { exists: false, claimed: false },
   listed: true,
   open: true,
-  updatedAt: '2026-01-01T00:00:00Z',
+  publicAt: '2026-01-01T00:00:00Z',
 };
 
 describe('the lobby’s line on a battle (issue 7: Mes batailles)', () => {
@@ -26,15 +26,15 @@ describe('the lobby’s line on a battle (issue 7: Mes batailles)', () => {
     expect(summaryLine(base, null, 'en').yours).toBe(false);
   });
 
-  it('a defender deciding its losses is who the battle waits for (§2.7.4)', () => {
-    expect(summaryLine({ ...base, awaiting: 'red' }, 'red', 'en')).toEqual({ text: 'Turn 3 — your move', yours: true });
+  it('the public listing moves only at turn boundaries (docs/secrets.md S4): the active side, never a defender deciding its losses mid-turn', () => {
+    expect(summaryLine(base, 'red', 'en')).toEqual({ text: 'Turn 3 — waiting for Ardenne', yours: false });
+    expect(summaryLine({ ...base, turn: 4, activeSide: 'red' }, 'red', 'en')).toEqual({ text: 'Turn 4 — your move', yours: true });
   });
 
-  it('§4.5.2 during the deployment, says which side is still deploying', () => {
-    const deploying = { ...base, status: 'deploying' as const, awaiting: 'red' };
-    expect(summaryLine(deploying, 'red', 'fr')).toEqual({ text: 'Déploiement — à vous de déployer', yours: true });
-    expect(summaryLine(deploying, 'blue', 'en')).toEqual({ text: 'Deployment — waiting for Dents Noires', yours: false });
-    expect(summaryLine({ ...deploying, awaiting: undefined }, 'blue', 'en').text).toBe('Deployment');
+  it('§4.5.2 during the deployment, says only that the sides deploy (who is done moves mid-phase)', () => {
+    const deploying = { ...base, status: 'deploying' as const };
+    expect(summaryLine(deploying, 'red', 'fr')).toEqual({ text: 'Déploiement', yours: false });
+    expect(summaryLine(deploying, 'blue', 'en')).toEqual({ text: 'Deployment', yours: false });
   });
 
   it('an ended battle says so and waits for nobody', () => {

@@ -23,15 +23,13 @@ export function summaryLine(s: BattleSummary, seat: Seat | null, l: Lang): Summa
   if (s.status === 'ended') return { text: t('summary.ended', {}, l), yours: false };
   // the server says nothing more of a broadcast battle's live turn (issue 12)
   if (s.broadcastDelay) return { text: t('summary.broadcast', { delay: turnsText(s.broadcastDelay, l) }, l), yours: false };
-  const waitingFor = s.awaiting ?? (s.status === 'playing' ? s.activeSide : undefined);
-  const yours = waitingFor !== undefined && waitingFor === seat;
-  if (s.status === 'deploying') {
-    if (!waitingFor) return { text: t('summary.deploying', {}, l), yours: false };
-    return { text: t(yours ? 'summary.deployingYou' : 'summary.deployingWait', { side: sideName(s, waitingFor) }, l), yours };
-  }
+  // The public listing says nothing that moves in the middle of a turn (who deployed, a defender's pending choice): the active side only.
+  if (s.status === 'deploying') return { text: t('summary.deploying', {}, l), yours: false };
+  const waitingFor = s.activeSide;
+  const yours = waitingFor === seat;
   const turn = t('summary.turn', { turn: s.turn }, l);
   if (yours) return { text: `${turn} — ${t('summary.yourMove', {}, l)}`, yours };
-  return { text: `${turn} — ${t('summary.awaiting', { side: sideName(s, waitingFor!) }, l)}`, yours };
+  return { text: `${turn} — ${t('summary.awaiting', { side: sideName(s, waitingFor) }, l)}`, yours };
 }
 
 /** Each side with its player: "Ardenne (Gauvain)", "Dents Noires (libre)". */

@@ -26,14 +26,13 @@ export interface BattleSummary {
   status: 'deploying' | 'playing' | 'ended';
   turn: number;
   activeSide: SideId;
-  /** Whom the battle waits for, when not simply the active side (a deployment, a defender's losses). */
-  awaiting?: SideId;
   sides: { id: SideId; name: string; claimed: boolean; playerName: string; connected: boolean }[];
   referee: { exists: boolean; claimed: boolean };
   listed: boolean;
   /** A room is running: join it; otherwise the battle is opened again from its save. */
   open: boolean;
-  updatedAt: string;
+  /** The battle's last public moment (a player turn began, it started or ended): the lobby lists by it, never by the last action (docs/secrets.md S4). */
+  publicAt: string;
   /** A broadcast battle (issue 12): the public listing hides its live turn until it ends. */
   broadcastDelay?: number;
 }

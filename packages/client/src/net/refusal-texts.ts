@@ -12,6 +12,7 @@ export const REFUSAL_TEXTS = {
   battleNotFound: 'error.battleNotFound',
   battleEnded: 'error.battleEnded',
   battleClosed: 'error.battleClosed',
+  battleAdjudicated: 'error.battleAdjudicated',
   battleAlreadyOpen: 'error.battleAlreadyOpen',
   storeUnavailable: 'error.storeUnavailable',
   battleWithoutSeats: 'error.battleWithoutSeats',

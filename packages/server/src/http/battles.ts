@@ -9,8 +9,13 @@ import { scenarioName, type BattleMetadata } from '../rooms/metadata';
 
 export const PAGE_SIZE = 20;
 
-/** A battle as the lobby shows it: its stored public summary, and whether a room runs it and who is connected there. */
-export interface LobbyBattle extends Omit<BattleSummary, 'sides'> {
+/**
+ * A battle as the lobby shows it: its stored public summary, and whether a
+ * room runs it and who is connected there. Nothing that moves in the middle
+ * of a turn (the last action's time, a defender's pending choice): see
+ * liveFacts.
+ */
+export interface LobbyBattle extends Omit<BattleSummary, 'sides' | 'updatedAt' | 'awaiting' | 'locked' | 'closed' | 'adjudicated'> {
   scenarioName: { fr: string; en: string } | null;
   sides: Array<BattleSummary['sides'][number] & { connected: boolean }>;
   referee: BattleSummary['referee'] & { connected: boolean };
@@ -27,15 +32,22 @@ export const lookupBodySchema = z.object({
   ids: z.array(z.string().regex(BATTLE_ID_PATTERN, 'expected a battle id')).max(50, 'at most 50 ids'),
 });
 
-/** One page of listed battles, most recently active first. Reads only stored summaries, never a record. */
+/** One page of listed battles, latest public moment first (persistence/public-moment.ts). Reads only stored summaries, never a record. */
 export async function listBattlesPage(store: BattleStore, scenarios: ReadonlyMap<string, Scenario>, page: number) {
   const { battles, total } = await store.listListed(page, PAGE_SIZE);
   return { page, pageSize: PAGE_SIZE, total, battles: await withRooms(battles, scenarios) };
 }
 
-/** The summaries of the battles a browser keeps links to (listed or not): public facts only. */
+/**
+ * The summaries of the battles a browser keeps links to (listed or not):
+ * public facts only, in the order of the ids asked for. Never in the
+ * store's order: PostgreSQL gives rows back where their last update left
+ * them, so that order would tell which battle was written last (an action).
+ */
 export async function lookupBattles(store: BattleStore, scenarios: ReadonlyMap<string, Scenario>, ids: string[]) {
-  return { battles: await withRooms(await store.lookup([...new Set(ids)]), scenarios) };
+  const asked = [...new Set(ids)];
+  const found = new Map((await store.lookup(asked)).map((s) => [s.battleId, s]));
+  return { battles: await withRooms(asked.flatMap((id) => found.get(id) ?? []), scenarios) };
 }
 
 /** Merges what running rooms say of who is connected. Fields are copied one by one: nothing else in a room's metadata reaches the lobby. */
@@ -62,14 +74,21 @@ async function withRooms(summaries: BattleSummary[], scenarios: ReadonlyMap<stri
 }
 
 /**
- * Where the battle stands and when it last moved. A broadcast battle's
- * spectators must learn nothing of the turns they do not see yet
- * (sync/broadcast.ts), and this listing is public: until it ends it says only
- * that it is broadcast; its players see the rest on their own page.
+ * Where the battle stands and when it last moved, as of its last public
+ * moment (persistence/public-moment.ts, docs/secrets.md S4): this listing is
+ * public, and anything here that an action in the middle of a turn could
+ * change (the time of the last action, `awaiting` a defender's choice of
+ * losses or the last deployment) would tell anyone when a player acted, a
+ * hidden unit's move from a decoy's or from none. A broadcast battle's
+ * spectators must also learn nothing of the turns they do not see yet
+ * (sync/broadcast.ts): until it ends it says only that it is broadcast, and
+ * its publicAt moves only at game turns; its players see the rest on their
+ * own page.
  */
-function liveFacts(s: BattleSummary): Pick<LobbyBattle, 'status' | 'turn' | 'activeSide' | 'awaiting' | 'updatedAt' | 'broadcastDelay'> {
-  if (s.broadcastDelay && s.status !== 'ended') return { status: 'playing', turn: 0, activeSide: '', updatedAt: '', broadcastDelay: s.broadcastDelay };
-  return { status: s.status, turn: s.turn, activeSide: s.activeSide, ...(s.awaiting !== undefined && { awaiting: s.awaiting }), updatedAt: s.updatedAt, ...(s.broadcastDelay && { broadcastDelay: s.broadcastDelay }) };
+function liveFacts(s: BattleSummary): Pick<LobbyBattle, 'status' | 'turn' | 'activeSide' | 'publicAt' | 'broadcastDelay'> {
+  const publicAt = s.publicAt ?? '';
+  if (s.broadcastDelay && s.status !== 'ended') return { status: 'playing', turn: 0, activeSide: '', publicAt, broadcastDelay: s.broadcastDelay };
+  return { status: s.status, turn: s.turn, activeSide: s.activeSide, publicAt, ...(s.broadcastDelay && { broadcastDelay: s.broadcastDelay }) };
 }
 
 // --- export of a finished battle (issue 12) ---------------------------------

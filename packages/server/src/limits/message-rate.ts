@@ -1,4 +1,4 @@
-import type { Rejection } from '@lames/rules';
+import { serverRejection } from '../rooms/rejections';
 
 /**
  * Messages per connection (issue 7: a client could flood the room with
@@ -44,12 +44,7 @@ export function withinMessageRate(
 }
 
 /** The refusal a connection gets for a message over its rate (the message is dropped, nothing changes). */
-export const RATE_LIMITED: Rejection = {
-  // A server refusal, not a rule's: the code is outside the rules' own list.
-  code: 'rateLimited' as Rejection['code'],
-  section: '—',
-  message: {
-    fr: 'Trop de messages : celui-ci est ignoré, réessayez dans un instant.',
-    en: 'Too many messages: this one was ignored; try again in a moment.',
-  },
-};
+export const RATE_LIMITED = serverRejection('rateLimited', {
+  fr: 'Trop de messages : celui-ci est ignoré, réessayez dans un instant.',
+  en: 'Too many messages: this one was ignored; try again in a moment.',
+});

@@ -22,18 +22,20 @@ export function mountBattleRoutes(router: Router, deps: OrganiserDeps): void {
     '/tournaments/:id/battles/:battleId/adjudicate',
     wrap(async (req, res) => {
       const body = parse(adjudicateSchema, req.body);
+      const at = new Date().toISOString();
+      let adjudicated: TournamentBattle | undefined;
       const t = await deps.tournaments.update(String(req.params.id), async (current) => {
         const battle = battleOf(current, String(req.params.battleId));
         if (body.winner !== null && !battle.sides.some((s) => s.playerId === body.winner))
           throw new OrganiserError(400, `player ${body.winner} does not play this battle`);
-        battle.adjudication = {
-          winner: body.winner,
-          reason: body.reason,
-          at: new Date().toISOString(),
-        };
-        return { ...current, updatedAt: battle.adjudication.at };
+        battle.adjudication = { winner: body.winner, reason: body.reason, at };
+        adjudicated = battle;
+        return { ...current, updatedAt: at };
       });
-      if (!t) throw new OrganiserError(404, 'no such tournament');
+      if (!t || !adjudicated) throw new OrganiserError(404, 'no such tournament');
+      // The result is stored in the tournament, then the battle ends for everyone (stored, then told: control.ts).
+      const winner = body.winner === null ? null : adjudicated.sides.find((s) => s.playerId === body.winner)!.side;
+      await endAdjudicated(deps, adjudicated.battleId, { kind: 'adjudicate', winner, reason: body.reason, at });
       res.json({ ok: true });
     }),
   );
@@ -106,6 +108,20 @@ async function command(
   if (!outcome.ok) throw refusal(outcome.error);
 }
 
+/**
+ * Ends an adjudicated battle where it is played. A battle the rules or the
+ * clock already ended keeps its end (the tournament's adjudication is its
+ * result); a battle with no record left has nothing to end.
+ */
+async function endAdjudicated(deps: OrganiserDeps, battleId: string, cmd: OrganiserCommand): Promise<void> {
+  const outcome = await controlBattle(deps.store, battleId, cmd);
+  if (!outcome) {
+    if ((await deps.store.lookup([battleId])).length === 0) return;
+    throw unreachable();
+  }
+  if (!outcome.ok && outcome.error !== 'ended') throw refusal(outcome.error);
+}
+
 const unreachable = () =>
   new OrganiserError(
     503,
@@ -119,6 +135,8 @@ function refusal(error: CommandError, seat = ''): OrganiserError {
     ended: [409, 'the battle has ended'],
     notLocked: [409, 'the battle is not locked'],
     alreadyLocked: [409, 'the battle is locked already'],
+    noSuchSide: [400, 'no such side in this battle'],
+    storeFailed: [503, 'the battle could not be stored: nothing changed, try again in a moment'],
   };
   const [status, message] = messages[error];
   return new OrganiserError(status, message);

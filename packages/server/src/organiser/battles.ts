@@ -147,8 +147,9 @@ async function statusOf(store: BattleStore, round: number, battle: TournamentBat
 
 function phaseOf(summary: BattleSummary | undefined, seated: boolean): Phase {
   if (!summary) return 'missing';
-  if (summary.status === 'ended') return 'ended';
+  // a closed battle's record is ended too (rooms/organiser-control.ts): the close is what the organiser reads
   if (summary.closed) return 'closed';
+  if (summary.status === 'ended') return 'ended';
   if (summary.locked) return 'locked';
   if (!seated) return 'seating';
   if (summary.status === 'deploying') return 'deploying';

@@ -5,10 +5,15 @@ import type { BattleStore } from '../persistence/store';
 import type { BattleRoom } from '../rooms/battle-room';
 import {
   applyCommand,
+  endedByOrganiser,
+  endsBattle,
+  recordStatus,
   type CommandOutcome,
   type OrganiserCommand,
 } from '../rooms/organiser-control';
 import { claimOpenBattle } from '../scaling';
+import { broadcastChannel } from '../sync/broadcast';
+import { isBroadcast } from '../sync/broadcast-delay';
 
 /**
  * Carries an organiser's command to the one place that owns the battle's
@@ -59,7 +64,11 @@ export async function controlBattle(
   return null;
 }
 
-/** No room runs the battle (the caller holds its claim): the command is made on the record and saved. */
+/**
+ * No room runs the battle (the caller holds its claim): the command is made
+ * on the record and saved. An end (close, adjudication) is stored as ended
+ * before the broadcast rooms of the battle (any process) are told to show it.
+ */
 async function onStore(
   store: BattleStore,
   battleId: string,
@@ -69,13 +78,19 @@ async function onStore(
   if (!stored?.access) return null;
   const record = replayJournal(stored);
   const access = structuredClone(record.access!);
-  const outcome = applyCommand(access, cmd, record.status === 'ended');
-  if (outcome.ok)
-    await store.save({
-      ...record,
-      log: [...record.log],
-      access,
-      updatedAt: new Date().toISOString(),
-    });
+  // Ended by the rules or the clock, not by an earlier close or adjudication.
+  const ended = record.status === 'ended' && !endedByOrganiser(record.access);
+  const outcome = applyCommand(access, cmd, ended);
+  if (!outcome.ok) return outcome;
+  await store.save({
+    ...record,
+    log: [...record.log],
+    access,
+    status: recordStatus(record.state.status, access, !!record.clock?.forfeit),
+    updatedAt: new Date().toISOString(),
+    ...(endsBattle(cmd) && { publicAt: cmd.at }),
+  });
+  if (endsBattle(cmd) && isBroadcast(record.broadcastDelay))
+    await matchMaker.presence.publish(broadcastChannel(battleId), record.state.turn);
   return outcome;
 }

@@ -26,7 +26,7 @@ import { checkJournalEntry, checkRecord, CorruptRecordError, isValidBattleId } f
 import { entriesAfter, withHead } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
-import { isExpired, summaryOf } from './summary';
+import { isExpired, publicAtOf, summaryOf } from './summary';
 import { CHAT_HISTORY, chatLineSchema, type ChatLine } from '../rooms/chat';
 
 const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
@@ -204,7 +204,8 @@ export class FileStore implements BattleStore {
     this.assertOpen();
     const listed = [...this.index.values()]
       .flatMap((e) => (e.summary?.listed && e.summary.status !== 'ended' ? [e.summary] : []))
-      .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.battleId.localeCompare(b.battleId));
+      // By public moment, never by last action (persistence/public-moment.ts).
+      .sort((a, b) => Date.parse(b.publicAt) - Date.parse(a.publicAt) || a.battleId.localeCompare(b.battleId));
     return { battles: listed.slice(page * pageSize, (page + 1) * pageSize), total: listed.length };
   }
 
@@ -228,7 +229,7 @@ export class FileStore implements BattleStore {
       if (!id) continue;
       try {
         const read = await this.read(id);
-        if (read) this.index.set(id, read.head ? { summary: read.head.summary, access: read.head.access, updatedAt: read.head.updatedAt } : entryOf(read.stored));
+        if (read) this.index.set(id, read.head ? headEntry(read.head, read.stored) : entryOf(read.stored));
       } catch (e) {
         // One damaged file must not hide every other battle from the lobby;
         // loading that battle still fails with the same message.
@@ -307,6 +308,12 @@ interface IndexEntry extends Pick<BattleRecord, 'access' | 'updatedAt'> {
 
 function entryOf(record: BattleRecord): IndexEntry {
   return { summary: summaryOf(record), access: record.access, updatedAt: record.updatedAt };
+}
+
+/** The index entry of a journal's last head; a head written before publicAt takes the record's (withHead already applied). */
+function headEntry(head: BattleHead, stored: BattleRecord): IndexEntry {
+  const summary = head.summary && { ...head.summary, publicAt: head.summary.publicAt ?? publicAtOf(stored) };
+  return { summary, access: head.access, updatedAt: head.updatedAt };
 }
 
 function parseFile(text: string, file: string, id: string): BattleRecord {

@@ -18,14 +18,14 @@ import { apply } from '@lames/rules';
 import { serverStateHash } from './state-hash';
 import type { BattleHead, BattleRecord, JournalEntry, StoredBattle } from './store';
 import { CorruptRecordError } from './record-schema';
-import { summaryOf } from './summary';
+import { publicAtOf, summaryOf } from './summary';
 
 /** Actions between two snapshots of a battle (the room also snapshots on seat changes and when it closes). */
 export const SNAPSHOT_EVERY = 64;
 
 /** The head stored with a journal entry: the record's small envelope after the action. */
 export function headOf(record: BattleRecord): BattleHead {
-  const head: BattleHead = { updatedAt: record.updatedAt, status: record.status, summary: summaryOf(record) };
+  const head: BattleHead = { updatedAt: record.updatedAt, status: record.status, summary: summaryOf(record), publicAt: publicAtOf(record) };
   if (record.access) head.access = record.access;
   if (record.clock) head.clock = record.clock;
   return head;
@@ -37,6 +37,7 @@ export function withHead(stored: StoredBattle, head: BattleHead): StoredBattle {
   stored.status = head.status;
   if (head.access) stored.access = head.access;
   if (head.clock) stored.clock = head.clock;
+  if (head.publicAt) stored.publicAt = head.publicAt;
   return stored;
 }
 

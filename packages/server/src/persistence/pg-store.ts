@@ -3,8 +3,9 @@
  *
  * One row per battle. The whole record lives in the `record` jsonb column, so
  * a load gives back exactly what was saved; the other columns copy the fields
- * the lobby lists and sorts by, and `summary` the public summary the lobby
- * pages through (LIMIT/OFFSET), so listing never reads a game state.
+ * the lobby lists and sorts by (`public_at`, the last public moment), and
+ * `summary` the public summary the lobby pages through (LIMIT/OFFSET), so
+ * listing never reads a game state.
  * Unqualified table names: the connection's search_path picks the schema.
  *
  * Each accepted action is a row of `lames_battle_actions` (battle id, index,
@@ -23,7 +24,7 @@ import { checkJournalEntry, checkRecord, isValidBattleId } from './record-schema
 import { entriesAfter, withHead } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
-import { summaryOf } from './summary';
+import { publicAtOf, summaryOf } from './summary';
 import { CHAT_HISTORY, chatLineSchema, type ChatLine } from '../rooms/chat';
 
 /**
@@ -101,6 +102,23 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       );
     `,
   },
+  {
+    // The lobby orders by public moments (persistence/public-moment.ts),
+    // never by the last action, whose time would tell when a player acted.
+    // Rows saved before take their creation, in the column and in the
+    // summary the lobby reads; the index by updated_at no longer serves it.
+    version: 6,
+    sql: `
+      ALTER TABLE lames_battles ADD COLUMN IF NOT EXISTS public_at timestamptz;
+      UPDATE lames_battles SET public_at = created_at WHERE public_at IS NULL;
+      ALTER TABLE lames_battles ALTER COLUMN public_at SET NOT NULL;
+      UPDATE lames_battles
+        SET summary = summary || jsonb_build_object('publicAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        WHERE summary IS NOT NULL AND NOT summary ? 'publicAt';
+      DROP INDEX IF EXISTS lames_battles_listed;
+      CREATE INDEX IF NOT EXISTS lames_battles_listed_public ON lames_battles (public_at DESC, id) WHERE listed AND status <> 'ended';
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same in every Lames process.
@@ -153,8 +171,8 @@ export class PgStore implements BattleStore {
       // One statement: the snapshot and the end of the journal it includes land together.
       await this.pool.query(
         `WITH dropped AS (DELETE FROM lames_battle_actions WHERE battle_id = $1)
-         INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record, listed, expirable, summary)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb)
+         INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record, listed, expirable, summary, public_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11)
          ON CONFLICT (id) DO UPDATE SET
            battle_name = EXCLUDED.battle_name,
            scenario_id = EXCLUDED.scenario_id,
@@ -163,8 +181,9 @@ export class PgStore implements BattleStore {
            record = EXCLUDED.record,
            listed = EXCLUDED.listed,
            expirable = EXCLUDED.expirable,
-           summary = EXCLUDED.summary`,
-        [r.id, r.battleName, r.scenarioId, r.status, r.createdAt, r.updatedAt, json, !!summary?.listed, expirable, summary && JSON.stringify(summary)],
+           summary = EXCLUDED.summary,
+           public_at = EXCLUDED.public_at`,
+        [r.id, r.battleName, r.scenarioId, r.status, r.createdAt, r.updatedAt, json, !!summary?.listed, expirable, summary && JSON.stringify(summary), publicAtOf(r)],
       );
     });
   }
@@ -179,13 +198,14 @@ export class PgStore implements BattleStore {
       // One round trip: the head columns (never the record) and the new row; no row for a battle never saved.
       const { rowCount } = await this.pool.query(
         `WITH battle AS (
-           UPDATE lames_battles SET updated_at = $3, status = $4, listed = $5, expirable = $6, summary = $7::jsonb
+           UPDATE lames_battles SET updated_at = $3, status = $4, listed = $5, expirable = $6, summary = $7::jsonb,
+             public_at = COALESCE($9, public_at)
            WHERE id = $1 RETURNING id
          )
          INSERT INTO lames_battle_actions (battle_id, n, entry)
          SELECT id, $2, $8::jsonb FROM battle
          ON CONFLICT (battle_id, n) DO UPDATE SET entry = EXCLUDED.entry`,
-        [id, entry.n, head.updatedAt, head.status, !!head.summary?.listed, expirable, head.summary && JSON.stringify(head.summary), json],
+        [id, entry.n, head.updatedAt, head.status, !!head.summary?.listed, expirable, head.summary && JSON.stringify(head.summary), json, head.publicAt ?? null],
       );
       if (rowCount === 0) throw new Error(`Cannot append to battle ${id}: it has no saved record`);
     });
@@ -277,7 +297,8 @@ export class PgStore implements BattleStore {
     const where = `listed AND status <> 'ended' AND summary IS NOT NULL`;
     const [rows, count] = await Promise.all([
       this.pool.query<{ summary: BattleSummary }>(
-        `SELECT summary FROM lames_battles WHERE ${where} ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2`,
+        // By public moment, never by last action (persistence/public-moment.ts).
+        `SELECT summary FROM lames_battles WHERE ${where} ORDER BY public_at DESC, id LIMIT $1 OFFSET $2`,
         [pageSize, page * pageSize],
       ),
       this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM lames_battles WHERE ${where}`),

@@ -68,6 +68,7 @@ const accessSchema = z.object({
   othersClaimed: z.boolean(),
   locked: z.boolean().optional(),
   closed: z.object({ reason: z.string(), at: isoDate }).optional(),
+  adjudicated: z.object({ winner: z.string().nullable(), reason: z.string(), at: isoDate }).optional(),
 });
 
 export const battleRecordSchema = z.looseObject({
@@ -90,6 +91,8 @@ export const battleRecordSchema = z.looseObject({
   // Absent from battles without a time control (and from those created before them).
   clock: clockStateSchema.optional(),
   broadcastDelay: z.number().int().nonnegative().optional(),
+  // Absent from records saved before the lobby ordered by public moments: createdAt.
+  publicAt: isoDate.optional(),
   played: z.array(z.object({ seat: z.string().min(1), action: z.looseObject({ type: z.string() }), events: z.number().int().nonnegative(), stateHash: sha256Hex })).optional(),
 });
 
@@ -107,6 +110,7 @@ export const headSchema = z.object({
   access: accessSchema.optional(),
   summary: z.looseObject({ battleId: z.string() }).nullable(),
   clock: clockStateSchema.optional(),
+  publicAt: isoDate.optional(),
 });
 
 /**

@@ -57,6 +57,13 @@ export interface BattleRecord {
   clock?: ClockState;
   /** Broadcast (sync/broadcast.ts): spectators see the full view N turns late; absent or 0: they see what spectators see, live. */
   broadcastDelay?: number;
+  /**
+   * When the battle last reached a public moment (docs/secrets.md S4): its
+   * creation, the start of a player turn (of a game turn for a broadcast
+   * battle), its end. The public lobby orders and dates battles by this
+   * alone, never by the time of the last action. Absent before: createdAt.
+   */
+  publicAt?: string;
 }
 
 /** One action of `played`: who sent what, how many events of the log it gave, and the state's hash after it. */
@@ -85,6 +92,8 @@ export interface BattleHead {
   summary: BattleSummary | null;
   /** The clocks after the action (rooms/clock.ts), when the battle has a time control. */
   clock?: ClockState;
+  /** The record's publicAt after the action (it moves only at public moments). */
+  publicAt?: string;
 }
 
 /**
@@ -112,8 +121,10 @@ export interface BattleAccess {
   othersClaimed: boolean;
   /** Paused by the organiser (issue 12): no action is played until it is unlocked. */
   locked?: boolean;
-  /** Closed by the organiser for good: no room opens it again, no action is played. */
+  /** Closed by the organiser for good: the battle has ended, no room opens it again, no action is played. */
   closed?: { reason: string; at: string };
+  /** Adjudicated by the organiser (its result declared, `winner` a side or null for a draw): ended as if closed. */
+  adjudicated?: { winner: string | null; reason: string; at: string };
 }
 
 export interface SeatAccess {
@@ -144,7 +155,7 @@ export interface BattleStore {
   load(id: string): Promise<StoredBattle | null>;
   /** Forgets a battle (no error when there is none); ordered after the saves of that id already made. */
   delete(id: string): Promise<void>;
-  /** One page of listed, unfinished battles, most recently updated first, from stored summaries. */
+  /** One page of listed, unfinished battles, latest public moment (publicAt) first, from stored summaries. */
   listListed(page: number, pageSize: number): Promise<{ battles: BattleSummary[]; total: number }>;
   /** The summaries of these battles (unknown ids are left out), in no particular order. */
   lookup(ids: readonly string[]): Promise<BattleSummary[]>;

@@ -19,11 +19,16 @@ export interface BattleSummary {
   sides: { id: string; name: string; claimed: boolean; playerName: string | null }[];
   referee: { exists: boolean; claimed: boolean };
   listed: boolean;
+  /** The last write (any action): for the organiser's API only, never the public lobby (http/battles.ts). */
   updatedAt: string;
+  /** The last public moment (BattleRecord.publicAt, persistence/public-moment.ts): what the lobby orders and dates by. */
+  publicAt: string;
   /** Paused by the organiser (issue 12). */
   locked?: true;
   /** Closed by the organiser, with the reason given. */
   closed?: { reason: string; at: string };
+  /** Adjudicated by the organiser: the winning side (null: a draw) and the reason. */
+  adjudicated?: { winner: string | null; reason: string; at: string };
   /** The battle's time control, when it has one (rooms/clock.ts). */
   timeControl?: 'clock' | 'deadline';
   /** The battle ended on time (forfeit policy): who ran out, and the winner (null: every side ran out at once). */
@@ -53,16 +58,23 @@ export function summaryOf(record: BattleRecord): BattleSummary | null {
     referee: { exists: !!referee, claimed: !!referee?.keyHash },
     listed: access.listed,
     updatedAt: record.updatedAt,
+    publicAt: publicAtOf(record),
   };
   if (isBroadcast(record.broadcastDelay)) summary.broadcastDelay = record.broadcastDelay;
   const awaiting = awaitedSide(state, deployment);
   if (awaiting) summary.awaiting = awaiting;
   if (access.locked) summary.locked = true;
   if (access.closed) summary.closed = access.closed;
+  if (access.adjudicated) summary.adjudicated = access.adjudicated;
   if (record.clock) summary.timeControl = record.clock.control.mode;
   const forfeit = record.clock?.forfeit;
   if (forfeit) summary.forfeit = { losers: forfeit.losers, winner: forfeit.winner, reason: 'timeout' };
   return summary;
+}
+
+/** A record's last public moment; its creation for a record saved before publicAt. */
+export function publicAtOf(record: Pick<BattleRecord, 'publicAt' | 'createdAt'>): string {
+  return record.publicAt ?? record.createdAt;
 }
 
 function awaitedSide(state: GameState, deployment: Deployment | undefined): string | undefined {

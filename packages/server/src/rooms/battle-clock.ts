@@ -12,6 +12,7 @@ import {
   type ClockState,
   type ClockView,
 } from './clock';
+import { serverRejection } from './rejections';
 
 /**
  * The server's time, given to every room (BattleRoomDeps.timers): tests
@@ -33,30 +34,18 @@ export const realTimers: ClockTimers = {
 /** Node's timers fire at once past 2^31-1 ms (about 24.8 days): a longer wait is checked again after a day. */
 const LONGEST_WAIT_MS = 86_400_000;
 
-export const CLOCK_PAUSED: Rejection = {
-  code: 'clockPaused' as Rejection['code'],
-  section: '—',
-  message: {
-    fr: "Le temps d'un camp est écoulé : la partie est en pause jusqu'à ce qu'un autre siège la reprenne.",
-    en: "A side's time ran out: the battle is paused until another seat resumes it.",
-  },
-};
-export const CLOCK_FORFEIT: Rejection = {
-  code: 'lostOnTime' as Rejection['code'],
-  section: '—',
-  message: {
-    fr: 'La partie est terminée : un camp a perdu au temps.',
-    en: 'The battle is over: a side lost on time.',
-  },
-};
-export const CANNOT_RESUME: Rejection = {
-  code: 'cannotResumeClock' as Rejection['code'],
-  section: '—',
-  message: {
-    fr: "Seul l'adversaire du camp à court de temps ou l'arbitre peut reprendre une partie en pause.",
-    en: 'Only the opponent of the side out of time, or the referee, may resume a paused battle.',
-  },
-};
+export const CLOCK_PAUSED = serverRejection('clockPaused', {
+  fr: "Le temps d'un camp est écoulé : la partie est en pause jusqu'à ce qu'un autre siège la reprenne.",
+  en: "A side's time ran out: the battle is paused until another seat resumes it.",
+});
+export const CLOCK_FORFEIT = serverRejection('lostOnTime', {
+  fr: 'La partie est terminée : un camp a perdu au temps.',
+  en: 'The battle is over: a side lost on time.',
+});
+export const CANNOT_RESUME = serverRejection('cannotResumeClock', {
+  fr: "Seul l'adversaire du camp à court de temps ou l'arbitre peut reprendre une partie en pause.",
+  en: 'Only the opponent of the side out of time, or the referee, may resume a paused battle.',
+});
 
 /**
  * A battle room's clocks (rooms/clock.ts for the arithmetic): follows the

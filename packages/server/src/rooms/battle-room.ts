@@ -18,9 +18,12 @@ import type { BattleRoomDeps } from './deps';
 import type { BattleMetadata } from './metadata';
 import { joinOptionsSchema, newBattleOptionsSchema, parseCreateOptions, parseOptions, type NewBattleOptions } from './options';
 import { Refusal } from './refusals';
+import { serverRejection } from './rejections';
 import { audienceOf, CHAT_HISTORY, CHAT_REFUSALS, chatMessageSchema, DEFAULT_SPECTATOR_CHAT, historyFor, invalidChatRefusal, mayRead, withinChatRate, type ChatLine } from './chat';
 import { hashToken, issueToken } from './seat-keys';
-import { applyCommand, controlRefusal, organiserCommandSchema, type CommandOutcome, type OrganiserCommand } from './organiser-control';
+import { applyCommand, controlRefusal, endsBattle, organiserCommandSchema, recordStatus, type CommandOutcome, type OrganiserCommand } from './organiser-control';
+import { isPublicMoment } from '../persistence/public-moment';
+import { publicAtOf } from '../persistence/summary';
 import { SeatBook } from './seats';
 import { BattleClock, CANNOT_RESUME } from './battle-clock';
 import { newClock, type ClockState } from './clock';
@@ -54,36 +57,29 @@ interface Opening {
   chat: ChatLine[];
   /** The time control's clocks (rooms/clock.ts), null for a battle without one. */
   clock: ClockState | null;
+  /** The battle's last public moment (persistence/public-moment.ts). */
+  publicAt: string;
 }
 
-const SERVER_FAULT: Rejection = {
-  code: 'serverFault' as Rejection['code'],
-  section: '—',
-  message: { fr: "Le serveur n'a pas pu traiter cette action ; rien n'a changé.", en: 'The server could not process that action; nothing changed.' },
-};
-const NOT_CREATOR: Rejection = {
-  code: 'notCreatorSeat' as Rejection['code'],
-  section: '—',
-  message: { fr: 'Seul le siège du créateur de la bataille peut demander des invitations.', en: "Only the battle creator's seat may ask for invites." },
-};
-const NO_SEAT_TO_HAND_OVER: Rejection = {
-  code: 'noSeatToHandOver' as Rejection['code'],
-  section: '—',
-  message: { fr: "Seul le titulaire d'un camp ou de l'arbitrage peut le céder.", en: 'Only the holder of a side or of the referee seat may hand it over.' },
-};
+/** What a record is written with besides its state: `played` only for a snapshot. */
+interface RecordExtras {
+  played?: PlayedAction[] | null;
+  clock?: ClockState;
+  publicAt?: string;
+}
+
+const SERVER_FAULT = serverRejection('serverFault', { fr: "Le serveur n'a pas pu traiter cette action ; rien n'a changé.", en: 'The server could not process that action; nothing changed.' });
+const NOT_CREATOR = serverRejection('notCreatorSeat', { fr: 'Seul le siège du créateur de la bataille peut demander des invitations.', en: "Only the battle creator's seat may ask for invites." });
+const NO_SEAT_TO_HAND_OVER = serverRejection('noSeatToHandOver', { fr: "Seul le titulaire d'un camp ou de l'arbitrage peut le céder.", en: 'Only the holder of a side or of the referee seat may hand it over.' });
 const STORE_ERROR = {
   code: 'storeError',
   message: { fr: "La partie n'a pas pu être enregistrée ; elle continue.", en: 'The battle could not be saved; play goes on.' },
 };
 /** An action the store could not keep is not played: nobody was told of it, so nothing has to be taken back. */
-const STORE_REFUSED: Rejection = {
-  code: 'storeFailed' as Rejection['code'],
-  section: '—',
-  message: {
-    fr: "Le serveur n'a pas pu enregistrer cette action : elle n'est pas jouée et rien n'a changé. Réessayez dans un instant.",
-    en: 'The server could not store that action: it is not played and nothing changed. Try again in a moment.',
-  },
-};
+const STORE_REFUSED = serverRejection('storeFailed', {
+  fr: "Le serveur n'a pas pu enregistrer cette action : elle n'est pas jouée et rien n'a changé. Réessayez dans un instant.",
+  en: 'The server could not store that action: it is not played and nothing changed. Try again in a moment.',
+});
 
 /**
  * One battle (room name 'battle'). The rules state stays here, in full; each
@@ -128,6 +124,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private chat: ChatLine[] = [];
   /** The battle's clocks (rooms/battle-clock.ts), null without a time control. */
   private clocks: BattleClock | null = null;
+  /** The last public moment (persistence/public-moment.ts): the lobby's time of the battle, moved only at turn boundaries and the end. */
+  private publicAt = '';
 
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
@@ -140,6 +138,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.actions = opening.actions;
     this.played = opening.played;
     this.chat = opening.chat;
+    this.publicAt = opening.publicAt;
     const sides = this.game.sides.map((s) => s.id);
     this.clocks = opening.clock && BattleClock.reopened(opening.clock, this.deps.timers, (out) => this.onTimeUp(out), sides);
     this.roomId = opening.head.id;
@@ -171,6 +170,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    */
   override async onAuth(client: BattleClient, rawOptions: unknown, context: AuthContext): Promise<SeatAuth> {
     if (!this.access) return { creator: await this.prepareCreator(rawOptions) };
+    // The organiser ended it: nobody new comes into the room, as no room opens it again (loadForResume).
+    const over = this.organiserEnd();
+    if (over) throw over;
     const request = parseOptions(joinOptionsSchema, rawOptions, 'invalidJoinOptions');
     const address = clientAddress(client, context, this.deps.trustProxy);
     // Spectating a listed battle proves nothing and is not counted; every other request is an attempt.
@@ -303,25 +305,54 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /**
    * An organiser's command (rooms/organiser-control.ts), sent by
    * organiser/control.ts through matchMaker.remoteRoomCall from whichever
-   * process: applied after the actions queued, saved, then told to the seats.
+   * process: applied after the actions queued, stored, then told to the
+   * seats; nothing changes when the store fails. A close or an adjudication
+   * ends the battle at once: every later action is refused, and the
+   * broadcast rooms are told to show the end.
    */
   async organiserCommand(raw: unknown): Promise<CommandOutcome> {
     const cmd: OrganiserCommand = organiserCommandSchema.parse(raw);
     let outcome: CommandOutcome = { ok: false, error: 'closed' };
     await this.serial(async () => {
       if (!this.access) return;
-      outcome = applyCommand(this.access, cmd, this.game.status === 'ended');
-      if (outcome.ok) await this.snapshotNow();
+      const access = structuredClone(this.access);
+      outcome = applyCommand(access, cmd, this.game.status === 'ended' || !!this.clocks?.forfeited);
+      if (!outcome.ok) return;
+      const publicAt = endsBattle(cmd) ? cmd.at : this.publicAt;
+      try {
+        await this.snapshotNow(access, publicAt);
+      } catch (e) {
+        this.deps.logError(`battle ${this.roomId}: could not store an organiser's ${cmd.kind}; nothing changed`, e);
+        outcome = { ok: false, error: 'storeFailed' };
+        return;
+      }
+      this.access = access;
+      this.publicAt = publicAt;
     });
     if (!outcome.ok) return outcome;
     if (cmd.kind === 'lock' || cmd.kind === 'unlock') this.broadcast('battleLocked', { locked: cmd.kind === 'lock' });
     if (cmd.kind === 'reassign') this.dismiss(cmd.seat, 'seatReassigned');
-    this.afterSeatChange();
-    if (cmd.kind === 'close') {
-      this.broadcast('battleClosed', { reason: cmd.reason });
-      void this.disconnect(CloseCode.CONSENTED);
+    this.afterSeatChange(); // the clocks stop for good once the organiser ended the battle (clock.ts awaitedSides)
+    if (endsBattle(cmd)) {
+      if (isBroadcast(this.head.broadcastDelay)) void this.presence.publish(broadcastChannel(this.roomId), this.game.turn);
+      this.broadcast('battleClosed', this.endNotice()!);
     }
     return outcome;
+  }
+
+  /** What the seats are told of the organiser's end of the battle (null: not ended by the organiser). */
+  private endNotice(): { reason: string; adjudicated?: { winner: string | null } } | null {
+    const { closed, adjudicated } = this.access ?? {};
+    // the adjudication, when there is one, is the result: its reason is the one to read
+    if (adjudicated) return { reason: adjudicated.reason, adjudicated: { winner: adjudicated.winner } };
+    return closed ? { reason: closed.reason } : null;
+  }
+
+  /** The refusal of a join to a battle the organiser ended (the room stays until its seats leave), or null. */
+  private organiserEnd(): Refusal | null {
+    const notice = this.endNotice();
+    if (!notice) return null;
+    return new Refusal(notice.adjudicated ? 'battleAdjudicated' : 'battleClosed', { id: this.roomId, reason: notice.reason });
   }
 
   /** The seat fields of the synced state: every seat sees who plays whom and who is here. */
@@ -354,6 +385,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
     client.send('chatHistory', { spectatorChat: this.spectatorChat, lines: historyFor(this.chat, seat, this.spectatorChat) });
     if (this.access?.locked) client.send('battleLocked', { locked: true });
+    const ended = this.endNotice();
+    if (ended) client.send('battleClosed', ended); // a connection coming back after the organiser ended the battle
     if (this.clocks) client.send('clock', this.clocks.view());
   }
 
@@ -489,12 +522,14 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     }
     if (!result.ok) return this.refuse(client, result.rejection);
     const announce = isBroadcast(this.head.broadcastDelay) && movesBroadcast(this.game, result.state);
+    // The lobby's time moves only at public moments, never at this action's time otherwise (persistence/public-moment.ts).
+    const publicAt = isPublicMoment(this.game, result.state, isBroadcast(this.head.broadcastDelay)) ? new Date().toISOString() : this.publicAt;
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
     const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: serverStateHash(result.state) };
     // The clocks after the action are stored with it: an increment or a fresh deadline survives a crash.
     const clock = this.clocks?.next(result.state, this.access, true);
     try {
-      await this.storeAction(entry, result.state, played, clock);
+      await this.storeAction(entry, result.state, played, { clock, publicAt });
     } catch (e) {
       // The write may have reached the store in part: the next write is a whole snapshot, which replaces it.
       this.snapshotDue = true;
@@ -504,6 +539,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.game = result.state;
     this.log.push(...result.events);
     this.actions += 1;
+    this.publicAt = publicAt;
     if (played) this.played!.push(played);
     this.syncState();
     this.state.actionCount += 1;
@@ -570,7 +606,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       ...(isBroadcast(options.broadcastDelay) && { broadcastDelay: options.broadcastDelay }),
     };
     const clock = options.timeControl ? newClock(options.timeControl, state.sides.map((s) => s.id)) : null;
-    return { state, log: [], head, access: null, actions: 0, played: [], chat: [], clock };
+    return { state, log: [], head, access: null, actions: 0, played: [], chat: [], clock, publicAt: head.createdAt };
   }
 
   /**
@@ -604,13 +640,15 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       throw new Refusal('storeUnavailable');
     }
     if (!record) throw new Refusal('battleNotFound', { id });
+    // The organiser's end first: its record is ended too, and the reason is what its players need.
+    if (record.access?.adjudicated) throw new Refusal('battleAdjudicated', { id, reason: record.access.adjudicated.reason });
+    if (record.access?.closed) throw new Refusal('battleClosed', { id, reason: record.access.closed.reason });
     if (record.status === 'ended') throw new Refusal('battleEnded', { id });
     if (!record.access) throw new Refusal('battleWithoutSeats', { id });
-    if (record.access.closed) throw new Refusal('battleClosed', { id, reason: record.access.closed.reason });
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
     const { state, log, access, dice, rulesVersion, spectatorChat, broadcastDelay } = record;
     const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }), ...(spectatorChat && { spectatorChat }), ...(broadcastDelay && { broadcastDelay }) };
-    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null, chat, clock: record.clock ?? null };
+    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null, chat, clock: record.clock ?? null, publicAt: publicAtOf(record) };
   }
 
   /**
@@ -620,16 +658,16 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * write (which may have left a gap or a stray entry in the journal).
    * Throws when the store fails; runs inside the room's chain.
    */
-  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null, clock?: ClockState): Promise<void> {
+  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null, extras: RecordExtras): Promise<void> {
     const actions = entry.n + 1;
     if (this.snapshotDue || next.status === 'ended' || this.sinceSnapshot + 1 >= SNAPSHOT_EVERY) {
       const all = played && [...this.played!, played];
-      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!), all, clock));
+      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!), { ...extras, played: all }));
       this.sinceSnapshot = 0;
       this.snapshotDue = false;
       return;
     }
-    await this.deps.store.append(this.roomId, entry, headOf(this.recordOf(next, actions, [], structuredClone(this.access!), undefined, clock)));
+    await this.deps.store.append(this.roomId, entry, headOf(this.recordOf(next, actions, [], structuredClone(this.access!), extras)));
     this.sinceSnapshot += 1;
   }
 
@@ -643,10 +681,14 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     );
   }
 
-  /** The snapshot of the battle as committed, taken when its turn in the chain comes; throws when the store fails. */
-  private async snapshotNow(): Promise<void> {
+  /**
+   * The snapshot of the battle as committed, taken when its turn in the
+   * chain comes, with `access` and `publicAt` about to be committed (an
+   * organiser's command); throws when the store fails.
+   */
+  private async snapshotNow(access = this.access!, publicAt = this.publicAt): Promise<void> {
     try {
-      await this.deps.store.save(this.recordOf(this.game, this.actions, [...this.log], structuredClone(this.access!), this.played && [...this.played]));
+      await this.deps.store.save(this.recordOf(this.game, this.actions, [...this.log], structuredClone(access), { played: this.played && [...this.played], publicAt }));
     } catch (e) {
       this.snapshotDue = true;
       throw e;
@@ -660,10 +702,11 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * `played` are copies taken by the caller (played only for a snapshot),
    * the state is never changed in place.
    */
-  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess, played?: PlayedAction[] | null, clock = this.clocks?.current()): BattleRecord {
-    // A battle lost on time is over, though the rules' state is left as the last action made it.
-    const status = clock?.forfeit ? 'ended' : state.status;
-    return { ...this.head, updatedAt: new Date().toISOString(), status, state, log, access, actions, ...(played && { played }), ...(clock && { clock }) };
+  private recordOf(state: GameState, actions: number, log: GameEvent[], access: BattleAccess, extras: RecordExtras = {}): BattleRecord {
+    const { played, clock = this.clocks?.current(), publicAt = this.publicAt } = extras;
+    // A battle lost on time or ended by the organiser is over, though the rules' state is left as the last action made it.
+    const status = recordStatus(state.status, access, !!clock?.forfeit);
+    return { ...this.head, updatedAt: new Date().toISOString(), publicAt, status, state, log, access, actions, ...(played && { played }), ...(clock && { clock }) };
   }
 
   /** Runs `task` after every action and store write already queued, in call order; a failure does not stop the chain. */

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import type { GameState } from '@lames/rules';
 import type { BattleAccess } from '../persistence/store';
+import { endedByOrganiser } from './organiser-control';
 
 export const TIMEOUT_POLICIES = ['notify', 'pause', 'forfeit'] as const;
 export type TimeoutPolicy = (typeof TIMEOUT_POLICIES)[number];
@@ -104,7 +105,8 @@ export function newClock(control: TimeControl, sides: readonly string[]): ClockS
 
 /** The sides the game waits for, or [] when no clock should run: seats still free, or the battle over. */
 export function awaitedSides(state: GameState, access: BattleAccess | null): string[] {
-  if (state.status === 'ended' || !access) return [];
+  // Nobody's time runs once the battle is over, whoever ended it.
+  if (state.status === 'ended' || !access || endedByOrganiser(access)) return [];
   // Waiting for players is nobody's time: the clocks start once every side is claimed.
   if (state.sides.some((s) => !access.seats[s.id]?.keyHash)) return [];
   if (state.deployment)

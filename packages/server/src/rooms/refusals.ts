@@ -12,6 +12,7 @@ export const REFUSALS = {
   battleNotFound: { fr: 'Aucune bataille enregistrée sous {id}.', en: 'No saved battle {id}.' },
   battleEnded: { fr: 'La bataille {id} est terminée.', en: 'Battle {id} is over.' },
   battleClosed: { fr: "L'organisateur a clos la bataille {id} : {reason}", en: 'The organiser closed battle {id}: {reason}' },
+  battleAdjudicated: { fr: "L'organisateur a arbitré la bataille {id} et en a déclaré le résultat : {reason}", en: 'The organiser adjudicated battle {id} and declared its result: {reason}' },
   battleAlreadyOpen: { fr: 'La bataille {id} est déjà ouverte : rejoignez-la.', en: 'Battle {id} is already open: join it.' },
   storeUnavailable: { fr: "Impossible de lire les batailles enregistrées.", en: 'Saved battles cannot be read.' },
   battleWithoutSeats: {

@@ -40,6 +40,9 @@ export interface BroadcastFrame {
   log: GameEvent[];
   /** The dice commitment every seat gets: the seed only once the battle has ended. */
   dice: { seedHash: string; seed?: string };
+  /** The organiser ended the battle (rooms/organiser-control.ts): closed with a reason, or adjudicated (the winning side, null: a draw). */
+  closed?: { reason: string; at: string };
+  adjudicated?: { winner: string | null; reason: string; at: string };
 }
 
 /** A turn's start: the state then, and how many events the log held. */
@@ -92,10 +95,10 @@ export class DelayedReplay {
   /**
    * The frame for spectators now: the start of turn T−N, T the live turn
    * (the last replayed state's). `record` gives the end, which an organiser's
-   * adjudication may declare without an action.
+   * close or adjudication declares without an action.
    */
   frame(
-    record: Pick<BattleRecord, 'battleName' | 'status' | 'state' | 'log' | 'dice'>,
+    record: Pick<BattleRecord, 'battleName' | 'status' | 'state' | 'log' | 'dice' | 'access'>,
     delay: number,
   ): BroadcastFrame {
     const dice = record.dice!;
@@ -103,14 +106,19 @@ export class DelayedReplay {
     if (record.status === 'ended' || this.state.status === 'ended') {
       const final = record.status === 'ended' ? record.state : this.state;
       const log = record.status === 'ended' ? record.log : this.log;
+      const { closed, adjudicated } = record.access ?? {};
       return {
         battleName,
         delay,
         shownTurn: final.turn,
         ended: true,
-        view: spectatorsView(final, 'spectator'),
+        // Everything, at any end: the referee's knowledge is the whole picture even when the
+        // organiser (or the clock) ended a battle whose rules' state still says 'playing'.
+        view: spectatorsView(final, 'referee'),
         log: [...log],
         dice: { seedHash: dice.seedHash, seed: dice.seed },
+        ...(closed && { closed }),
+        ...(adjudicated && { adjudicated }),
       };
     }
     const shownTurn = Math.max(0, this.state.turn - delay);

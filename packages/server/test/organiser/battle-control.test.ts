@@ -158,7 +158,7 @@ test('locked while the room is open: the seats are told at once and the next act
   await again.room.leave();
 });
 
-test('closed while open: the seats are told with the reason and sent away, no room opens it again, results say closed, standings leave it out unless adjudicated', async () => {
+test('closed while open: the seats are told with the reason, every later action is refused, no room opens it again, results say closed, standings leave it out unless adjudicated', async () => {
   const { id, links } = await fordRound(['Anne', 'Bertrand', 'Cécile', 'Denis']);
   const [first, second] = [...new Set(links.map((l) => l.battleId))];
   const teeth = links.find((l) => l.battleId === first && l.seat === 'black-teeth')!;
@@ -170,12 +170,13 @@ test('closed while open: the seats are told with the reason and sent away, no ro
   expect(
     (await api(`/tournaments/${id}/battles/${first}/close`, { reason: 'joueurs absents' })).status,
   ).toBe(200);
-  await waitFor(
-    () => notices.closed.length > 0 && notices.left,
-    'the close notice and the end of the connection',
-  );
+  await waitFor(() => notices.closed.length > 0, 'the close notice');
   expect(notices.closed).toEqual(['joueurs absents']);
+  // the battle is over for everyone: the room refuses every later action (the web client leaves on the notice)
+  expect(await deploy(seated)).toBe('battleClosed');
+  expect(seated.inbox.rejected.at(-1)!.message.en).toMatch(/organiser has closed/);
   const key = seated.inbox.welcome[0].seatKey!;
+  await seated.room.leave();
   await settle(200);
   await expect(
     server.client().create('battle', { resume: first, key, playerName: 'x' }),

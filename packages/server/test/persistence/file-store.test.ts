@@ -74,7 +74,7 @@ describe('file store', () => {
   });
 
   test('the lobby index is read from the files once, at open: listing and lookup read no file afterwards', async () => {
-    for (let i = 0; i < 30; i++) await store.save(makeRecord(`b${i}`, { updatedAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() }));
+    for (let i = 0; i < 30; i++) await store.save(makeRecord(`b${i}`, { publicAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() }));
     const reopened = await openFileStore(dataDir);
     const readFile = jest.spyOn(fs, 'readFile');
     try {

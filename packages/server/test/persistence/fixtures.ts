@@ -57,7 +57,7 @@ export function storeContract(store: () => BattleStore): void {
     expect((await store().load('b1'))?.state.turn).toBe(10);
   });
 
-  const summary = (id: string, updatedAt: string) => ({
+  const summary = (id: string, updatedAt: string, publicAt = '2025-01-02T10:00:00.000Z') => ({
     battleId: id,
     battleName: `Battle ${id}`,
     scenarioId: 'the-ford',
@@ -73,20 +73,22 @@ export function storeContract(store: () => BattleStore): void {
     referee: { exists: false, claimed: false },
     listed: true,
     updatedAt,
+    publicAt,
   });
 
-  test('listListed pages through listed battles being played, most recent first; never ended, unlisted or pre-key battles', async () => {
-    await store().save(makeRecord('old', { updatedAt: '2025-01-01T00:00:00.000Z' }));
-    await store().save(makeRecord('new', { updatedAt: '2025-03-01T00:00:00.000Z' }));
-    await store().save(makeRecord('mid', { updatedAt: '2025-02-01T00:00:00.000Z' }));
+  test('listListed pages through listed battles being played, latest public moment first, whatever their last action; never ended, unlisted or pre-key battles', async () => {
+    // docs/secrets.md S4: the order is the last public moment's (publicAt), never the last write's (updatedAt)
+    await store().save(makeRecord('old', { publicAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-06-01T00:00:00.000Z' }));
+    await store().save(makeRecord('new', { publicAt: '2025-03-01T00:00:00.000Z', updatedAt: '2025-03-01T00:00:00.000Z' }));
+    await store().save(makeRecord('mid', { publicAt: '2025-02-01T00:00:00.000Z', updatedAt: '2025-05-01T00:00:00.000Z' }));
     await store().save(makeRecord('done', { status: 'ended' }));
     await store().save(makeRecord('hidden', { access: makeAccess({ listed: false }) }));
     await store().save(makeRecord('legacy', { access: undefined }));
     expect(await store().listListed(0, 2)).toEqual({
-      battles: [summary('new', '2025-03-01T00:00:00.000Z'), summary('mid', '2025-02-01T00:00:00.000Z')],
+      battles: [summary('new', '2025-03-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z'), summary('mid', '2025-05-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z')],
       total: 3,
     });
-    expect(await store().listListed(1, 2)).toEqual({ battles: [summary('old', '2025-01-01T00:00:00.000Z')], total: 3 });
+    expect(await store().listListed(1, 2)).toEqual({ battles: [summary('old', '2025-06-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')], total: 3 });
     expect(await store().listListed(2, 2)).toEqual({ battles: [], total: 3 });
   });
 
@@ -107,7 +109,7 @@ export function storeContract(store: () => BattleStore): void {
 
   test('listExpired names the battles only their creator joined, idle since before the date; delete forgets them', async () => {
     await store().save(makeRecord('idle', { updatedAt: '2025-01-01T00:00:00.000Z' }));
-    await store().save(makeRecord('recent', { updatedAt: '2025-03-01T00:00:00.000Z' }));
+    await store().save(makeRecord('recent', { updatedAt: '2025-03-01T00:00:00.000Z', publicAt: '2025-03-01T00:00:00.000Z' }));
     await store().save(makeRecord('joined', { updatedAt: '2025-01-01T00:00:00.000Z', access: makeAccess({ othersClaimed: true }) }));
     expect(await store().listExpired('2025-02-01T00:00:00.000Z')).toEqual(['idle']);
     await store().delete('idle');

@@ -53,6 +53,7 @@ describe('PostgreSQL store', () => {
       { column_name: 'listed', data_type: 'boolean' },
       { column_name: 'expirable', data_type: 'boolean' },
       { column_name: 'summary', data_type: 'jsonb' },
+      { column_name: 'public_at', data_type: 'timestamp with time zone' },
     ]);
     const { rows: versions } = await pg.admin().query(
       `SELECT version FROM ${SCHEMA}.lames_schema_version ORDER BY version`,
