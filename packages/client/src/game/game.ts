@@ -2,8 +2,8 @@ import { decodeEvents, EVENTS_MESSAGE, FACINGS, legalActions, piecesToActivate, 
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
-import { drawBodyHighlight, hoverHexes, selectionHexes } from '../map/body-highlight';
-import { drawFacingHandles, drawHexMarks, drawSelectedHex, type HexMarkKind } from '../map/highlights';
+import { hoverHexes, selectionHexes } from '../map/body-rings';
+import { drawBodyHighlight, drawFacingHandles, drawHexMarks, drawSelectedHex, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import { addHexCardLine, renderHexCard } from '../ui/hex-card';

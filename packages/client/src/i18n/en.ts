@@ -316,6 +316,10 @@ export const en: Record<TextKey, string> = {
   'event.unknown': 'Event: {type}',
   'event.aCover': 'a hidden counter',
 
+  'marker.mode.shieldWall': 'WALL',
+  'marker.mode.tortoise': 'TORTOISE',
+  'marker.mode.rotatingRanks': 'RANKS',
+  'marker.mode.hedgehog': 'HEDGEHOG',
   'marker.shaken': 'SHK',
   'marker.routed': 'RTD',
   'marker.winded': 'WND',

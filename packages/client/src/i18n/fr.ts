@@ -314,6 +314,10 @@ export const fr = {
   'event.unknown': 'Évènement : {type}',
   'event.aCover': 'un pion caché',
 
+  'marker.mode.shieldWall': 'MUR',
+  'marker.mode.tortoise': 'TORTUE',
+  'marker.mode.rotatingRanks': 'ROTATION',
+  'marker.mode.hedgehog': 'HÉRISSON',
   'marker.shaken': 'ÉBR',
   'marker.routed': 'DÉR',
   'marker.winded': 'ESS',

@@ -33,9 +33,9 @@ export function stacksOf(view: GameState): Map<number, StackItem[]> {
   return stacks;
 }
 
-/** A formation's mode marker (§3.3.6); none in march, the default. */
+/** A formation's mode marker (§3.3.6), short as the state markers are; none in march, the default. */
 export function modeBadge(u: Unit, lang: Lang): { text: string; bg: number } | null {
-  return u.mode ? { text: t(`mode.${u.mode}`, {}, lang), bg: MODE_COLOURS[u.mode] } : null;
+  return u.mode ? { text: t(`marker.mode.${u.mode}`, {}, lang), bg: MODE_COLOURS[u.mode] } : null;
 }
 
 const MODE_COLOURS: Record<NonNullable<Unit['mode']>, number> = {

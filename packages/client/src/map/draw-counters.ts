@@ -1,19 +1,18 @@
-import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
+import { Container, Graphics, Text } from 'pixi.js';
 import { parseHexLabel, type GameState, type Unit } from '@lames/rules';
 import { pick, t, type Lang } from '../i18n';
-import { SYMBOLS, symbolOf, type SymbolPart } from './counter-symbols';
+import { SYMBOLS, symbolOf } from './counter-symbols';
 import { body, badge, facingNotch, fitName, markerRow, oneLineName, style, symbolBox, TEXT_RES } from './counter-parts';
 import { markerTexts, stacksOf, type StackItem } from './counters-model';
 import { drawFormation } from './draw-formation';
 import { mapLayout } from './formation-layout';
 import { objectivesOf } from './objectives';
-import { facingAngle, hexPolygon, hexToWorld, R, type Point } from './layout';
+import { hexPolygon, hexToWorld, R, type Point } from './layout';
 import { mix, sideColour } from './palette';
-import { CHARACTER, MARKER_HEIGHT, MARKER_ROW, NAME_LINE, NAME_TOP, stackLayout, TROOP } from './stack-layout';
+import { CHARACTER, NAME_TOP, TROOP } from './stack-layout';
 
 /** Kept for callers that size things after a counter (a troop counter's width). */
 export const COUNTER = TROOP.w;
-
 
 export interface CountersOptions {
   view: GameState;

@@ -5,6 +5,7 @@ import { body, facingNotch, markerRow, oneLineName, badge, style, symbolBox, TEX
 import { SYMBOLS, symbolOf } from './counter-symbols';
 import { markerTexts, modeBadge } from './counters-model';
 import { DOUBLE, type DoublePlaced } from './formation-layout';
+import { NAME_TOP } from './stack-layout';
 import { mix, sideColour } from './palette';
 
 export interface FormationDrawOptions {
@@ -33,17 +34,20 @@ export function drawFormation(p: DoublePlaced, opts: FormationDrawOptions): Cont
   g.roundRect(-w / 2 + 2, -h / 2 + 2, w - 4, 17, 5).fill({ color: 0xffffff, alpha: 0.16 });
   c.addChild(g);
   c.addChild(symbolBox(false, SYMBOLS[symbolOf(u)], -w / 2 + 4, -h / 2 + 3));
+  // the head: symbol left, steps right; the name on one line under it, across the counter
   const steps = new Text({ text: t('unit.formationSteps', { steps: u.steps }, opts.lang), style: style({ fontSize: 11, fontWeight: '800', fill: 0xffffff }), resolution: TEXT_RES });
   steps.anchor.set(1, 0.5);
   steps.position.set(w / 2 - 6, -h / 2 + 10.5);
   c.addChild(steps);
-  const name = oneLineName(u.name, w - 70, false);
-  name.position.set(0, -h / 2 + 2);
+  const name = oneLineName(u.name, w - 12, false);
+  name.position.set(0, -h / 2 + NAME_TOP - 2);
   c.addChild(name);
-  figures(c, u, 6);
-  markerRow(c, DOUBLE, markerTexts(u, opts.lang), u.order === 'activated');
+  figures(c, u, 11);
+  // the bottom row, from the left: the mode (§3.3.6), then the state markers (§2.1.2)
+  markerRow(c, DOUBLE, [], u.order === 'activated');
   const mode = modeBadge(u, opts.lang);
-  if (mode) badge(c, mode.text.toUpperCase(), -w / 2 + 5, h / 2 - 9.5, mode.bg, 0xffffff, 'left');
+  let x = -w / 2 + 5;
+  for (const m of [...(mode ? [mode] : []), ...markerTexts(u, opts.lang)]) x += badge(c, m.text, x, h / 2 - 8.5, m.bg, 0xffffff, 'left') + 2;
   c.position.set(p.x, p.y);
   c.rotation = p.rotation;
   c.scale.set(p.scale);
@@ -61,8 +65,8 @@ function figures(c: Container, u: Unit, y: number): void {
     const x = (i - (n - 1) / 2) * gap;
     const hurt = i === n - 1 && isBloodied(u.steps);
     const fill = hurt ? 0xd2463a : 0xffffff;
-    g.circle(x, y - 7, 3.6).fill(fill).stroke({ width: 1, color: 0x15110c });
-    g.roundRect(x - 5, y - 3, 10, 12, 3).fill(fill).stroke({ width: 1, color: 0x15110c });
+    g.circle(x, y - 6, 3.2).fill(fill).stroke({ width: 1, color: 0x15110c });
+    g.roundRect(x - 4.5, y - 2.5, 9, 9.5, 3).fill(fill).stroke({ width: 1, color: 0x15110c });
   }
   g.label = `figures:${n}`;
   c.addChild(g);

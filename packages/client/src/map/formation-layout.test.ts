@@ -108,10 +108,11 @@ describe('§2.3.1 the layout of a double counter in the stack of each hex', () =
 });
 
 describe('§3.3.6 the mode marker', () => {
-  it('march shows none; shield wall and tortoise show their names in each language', () => {
+  it('march shows none; shield wall and tortoise show their short names in each language', () => {
     expect(modeBadge(unit('a-archers'), 'fr')).toBeNull();
-    expect(modeBadge(unit('a-hammers'), 'fr')?.text).toBe('Mur de boucliers');
-    expect(modeBadge(unit('a-hammers'), 'en')?.text).toBe('Shield wall');
-    expect(modeBadge(unit('h-cohort'), 'en')?.text).toBe('Tortoise');
+    expect(modeBadge(unit('a-hammers'), 'fr')?.text).toBe('MUR');
+    expect(modeBadge(unit('a-hammers'), 'en')?.text).toBe('WALL');
+    expect(modeBadge(unit('h-cohort'), 'fr')?.text).toBe('TORTUE');
+    expect(modeBadge(unit('h-cohort'), 'en')?.text).toBe('TORTOISE');
   });
 });

@@ -1,7 +1,8 @@
 import type { GameState } from '@lames/rules';
 import { lang, onLangChange, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
-import { drawBodyHighlight, selectionHexes } from '../map/body-highlight';
+import { selectionHexes } from '../map/body-rings';
+import { drawBodyHighlight } from '../map/highlights';
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import { seatKeys } from '../net/keys';
