@@ -17,6 +17,7 @@ import { PlayerPages } from './helpers/player-pages';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
 import { clickHex, colourShare, hexCenter, waitReady } from './helpers/lames-page';
+import { counterBox, mapScale, nextFrame, type Box } from './helpers/map-hooks';
 
 const SCENARIO = 'the-shield-hill';
 const COLS = 14;
@@ -32,11 +33,6 @@ let dataDir = '';
 let base = '';
 const pages = new PlayerPages({ width: 1280, height: 800 });
 
-type Box = { x: number; y: number; width: number; height: number };
-type MapWin = { __lamesMap?: { scale(): number; counterBox(id: string): Box | null } };
-const box = (page: Page, id: string) => page.evaluate((i) => (window as unknown as MapWin).__lamesMap!.counterBox(i), id);
-const mapScale = (page: Page) => page.evaluate(() => (window as unknown as MapWin).__lamesMap!.scale());
-const nextFrame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const inside = (b: Box, p: { x: number; y: number }) => p.x > b.x && p.x < b.x + b.width && p.y > b.y && p.y < b.y + b.height;
 
 beforeAll(async () => {
@@ -69,7 +65,7 @@ describe('formations on the map (issue 10)', () => {
    * counter would leave the second hex's ground bare.
    */
   async function checkDoubleCounter(id: string, hexes: [string, string], colour: [number, number, number]): Promise<void> {
-    const b = await box(a, id);
+    const b = await counterBox(a, id);
     expect(b).not.toBeNull();
     const half = Math.max(3, Math.round(8 * (await mapScale(a))));
     for (const label of hexes) {
