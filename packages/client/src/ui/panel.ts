@@ -1,4 +1,4 @@
-import { bodyHexes, figuresOf, hexLabel, isBloodied, isFormation, legalActions, seatToAct, stackPlace, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
+import { bodyHexes, hexLabel, isFormation, legalActions, seatToAct, stackPlace, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
 import { replayHref } from '../replay/credentials';
 import { reasonText } from './actions';
 import { lang, t, type TextKey } from '../i18n';
@@ -10,6 +10,7 @@ import type { DiceCommitment } from '../net/connection';
 
 import { clear, h } from './dom';
 import { facingName } from './format-event';
+import { figuresText, modeText } from './formation-text';
 import { renderResult } from './game-result';
 
 export function seatName(view: GameState, seat: Seat): string {
@@ -223,8 +224,7 @@ function unitDetails(view: GameState, u: Unit): HTMLElement {
 /** A formation's figures and mode (§3.3, §3.3.6): 2 steps a figure, the bloodied face when odd; march when no mode is set. */
 function formationRows(u: Unit, row: (k: string, v: string) => HTMLElement): HTMLElement[] {
   if (!isFormation(u)) return [];
-  const figures = t('unit.figuresValue', { figures: figuresOf(u.steps), steps: u.steps, bloodied: isBloodied(u.steps) ? t('unit.bloodied') : '' });
-  return [row(t('unit.figures'), figures), h('tr', { 'data-mode': u.mode ?? 'march' }, h('th', {}, t('unit.mode')), h('td', {}, t(`mode.${u.mode ?? 'march'}`)))];
+  return [row(t('unit.figures'), figuresText(u, lang())), h('tr', { 'data-mode': u.mode ?? 'march' }, h('th', {}, t('unit.mode')), h('td', {}, modeText(u, lang())))];
 }
 
 /** The selected piece and the rest of its stack. */
