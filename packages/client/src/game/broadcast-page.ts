@@ -3,7 +3,8 @@ import { lang, onLangChange, t, toggleLang, type TextKey } from '../i18n';
 import { bannerText } from './broadcast-text';
 import { stacksOf, type StackItem } from '../map/counters-model';
 import { drawCounters } from '../map/draw-counters';
-import { drawSelectedHex } from '../map/highlights';
+import { selectionHexes } from '../map/body-rings';
+import { drawBodyHighlight } from '../map/highlights';
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import type { BattleRoom, DiceCommitment } from '../net/connection';
@@ -176,7 +177,7 @@ export class BroadcastPage {
       drawCounters({ view, lang: lang(), selected: item?.id ?? null, ghost: null }).layer,
     );
     const marks = new Container();
-    if (this.selectedHex >= 0) marks.addChild(drawSelectedHex(view.board, this.selectedHex));
+    marks.addChild(drawBodyHighlight(view.board, selectionHexes(view, item?.id ?? null, this.selectedHex), 'selected'));
     this.map.setLayer(this.map.reachLayer, marks);
     window.__lamesBroadcast = { frame: f, ready: true };
   }

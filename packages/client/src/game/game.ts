@@ -2,7 +2,8 @@ import { decodeEvents, EVENTS_MESSAGE, FACINGS, legalActions, piecesToActivate, 
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
-import { drawFacingHandles, drawHexMarks, drawSelectedHex, type HexMarkKind } from '../map/highlights';
+import { hoverHexes, selectionHexes } from '../map/body-rings';
+import { drawBodyHighlight, drawFacingHandles, drawHexMarks, drawSelectedHex, type HexMarkKind } from '../map/highlights';
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import { addHexCardLine, renderHexCard } from '../ui/hex-card';
@@ -89,6 +90,8 @@ export class GamePage {
   private names = new Map<string, string>();
   private selected: string | null = null;
   private selectedHex = -1;
+  /** The hex under the pointer, for the ring of a formation standing there. */
+  private hoverHex = -1;
   /** A small choice in progress (hex, facing, directive, wing). */
   private picker: Picker | null = null;
   private pickerPiece: string | null = null;
@@ -675,7 +678,8 @@ export class GamePage {
     const hex = this.selectedPieceHex() ?? this.selectedHex;
     const marks = this.pickerMarks();
     const reach = new Container();
-    if (hex >= 0) reach.addChild(drawSelectedHex(view.board, hex));
+    reach.addChild(drawBodyHighlight(view.board, selectionHexes(view, this.selected, hex), 'selected'));
+    reach.addChild(drawBodyHighlight(view.board, hoverHexes(view, this.hoverHex), 'hover'));
     if (marks.length) reach.addChild(drawHexMarks(view.board, marks));
     if (this.interaction && this.candidateHex >= 0) reach.addChild(drawSelectedHex(view.board, this.candidateHex));
     this.map.setLayer(this.map.reachLayer, reach);
@@ -814,6 +818,11 @@ export class GamePage {
 
   private onMapHover(hex: number): void {
     this.showHexInfo(hex);
+    // a formation under the pointer rings both its hexes: redraw only when that ring changes
+    const view = this.view;
+    const ringChanged = !!view && hoverHexes(view, hex).join() !== hoverHexes(view, this.hoverHex).join();
+    this.hoverHex = hex;
+    if (ringChanged && !this.interaction) this.drawMap();
     if (this.interaction) {
       const line = this.interaction.hover(hex);
       if (line) addHexCardLine(this.hexInfo, line);

@@ -1,4 +1,4 @@
-import type { Cover, Decoy, GameState, Unit } from '@lames/rules';
+import { bodyHexes, type Cover, type Decoy, type GameState, type Unit } from '@lames/rules';
 import { t, type Lang } from '../i18n';
 
 /** What is drawn in a hex, front of the stack first. */
@@ -19,7 +19,8 @@ export function stacksOf(view: GameState): Map<number, StackItem[]> {
   const known = new Set<string>();
   for (const u of view.units) {
     if (u.coverId) known.add(u.coverId);
-    add(u.hex, { kind: 'unit', id: u.id, unit: u, rank: u.stackRank });
+    // a formation belongs to the stack of each of its two hexes, at the same rank (docs/formations.md)
+    for (const hex of bodyHexes(u)) add(hex, { kind: 'unit', id: u.id, unit: u, rank: u.stackRank });
   }
   for (const d of view.decoys) {
     if (d.coverId) known.add(d.coverId);
@@ -31,6 +32,18 @@ export function stacksOf(view: GameState): Map<number, StackItem[]> {
   for (const list of stacks.values()) list.sort((a, b) => a.rank - b.rank);
   return stacks;
 }
+
+/** A formation's mode marker (§3.3.6), short as the state markers are; none in march, the default. */
+export function modeBadge(u: Unit, lang: Lang): { text: string; bg: number } | null {
+  return u.mode ? { text: t(`marker.mode.${u.mode}`, {}, lang), bg: MODE_COLOURS[u.mode] } : null;
+}
+
+const MODE_COLOURS: Record<NonNullable<Unit['mode']>, number> = {
+  shieldWall: 0x3d5a80,
+  tortoise: 0x5a4a8a,
+  rotatingRanks: 0x2f6f6a,
+  hedgehog: 0x7a3b2e,
+};
 
 /** One marker drawn on a counter: its short text and its colour. */
 export interface MarkerBadge {

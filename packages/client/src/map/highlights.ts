@@ -143,3 +143,12 @@ export function drawFacingHandles(grid: GridSize, hex: number, facings: readonly
   layer.addChild(g);
   return { layer, handles };
 }
+
+/** A ring on each hex: the selected hex's white ring, or a pale one for a hover (a formation under the pointer). */
+export function drawBodyHighlight(grid: GridSize, hexes: readonly number[], kind: 'selected' | 'hover'): Container {
+  const layer = new Container();
+  for (const hex of hexes) {
+    layer.addChild(kind === 'selected' ? drawSelectedHex(grid, hex) : new Graphics().poly(hexPolygon(hexToWorld(grid, hex), R - 1.5), true).stroke({ width: 3, color: 0xffe9a8, alpha: 0.95 }));
+  }
+  return layer;
+}

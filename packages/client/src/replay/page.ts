@@ -1,7 +1,8 @@
 import type { GameState } from '@lames/rules';
 import { lang, onLangChange, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
-import { drawSelectedHex } from '../map/highlights';
+import { selectionHexes } from '../map/body-rings';
+import { drawBodyHighlight } from '../map/highlights';
 import { MapView } from '../map/map-view';
 import { loadObjectives } from '../map/objectives';
 import { seatKeys } from '../net/keys';
@@ -283,7 +284,7 @@ export class ReplayPage {
       drawCounters({ view, lang: lang(), selected: view.activation?.piece ?? null }).layer,
     );
     const hex = this.activeHex(view);
-    this.map.setLayer(this.map.overlayLayer, hex >= 0 ? drawSelectedHex(view.board, hex) : null);
+    this.map.setLayer(this.map.overlayLayer, hex >= 0 ? drawBodyHighlight(view.board, selectionHexes(view, view.activation?.piece ?? null, hex), 'selected') : null);
   }
 
   /** Where the activated piece stands (a cover's hex when this seat may not look under it). */

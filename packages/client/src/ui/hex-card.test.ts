@@ -1,4 +1,5 @@
-import { parseHexLabel, viewFor } from '@lames/rules';
+import { createGame, parseHexLabel, viewFor } from '@lames/rules';
+import { scenarioById } from '@lames/rules/scenarios';
 import { fordGame, FORD_DECOY } from '@lames/rules/testing';
 import { hexCardModel } from './hex-card';
 
@@ -74,5 +75,21 @@ describe('hex card (issue 11: hover or long-press any hex: terrain, hexsides, al
     expect(card.terrain).toMatch(/^Terrain: \w+ · Altitude 0$/);
     expect(card.pieces).toEqual([]);
     expect(card.objective).toBeNull();
+  });
+});
+
+describe('hex card of a formation (issue 10, §3.3)', () => {
+  const hill = viewFor(createGame(scenarioById('the-shield-hill')!, 'card'), 'alliance');
+  const at = (label: string) => parseHexLabel(hill.board, label);
+
+  it('either hex of a formation lists it, with its figures, bloodied face and mode, in French and English (§3.3.6)', () => {
+    for (const label of ['0708', '0808']) {
+      const card = hexCardModel(hill, at(label), 'fr');
+      expect(card.pieces.find((p) => p.id === 'a-hammers')?.lines.join('\n')).toMatch(/^Figurines\s:\s3 \(6 pas\) · Mode\s:\sMur de boucliers$/m);
+    }
+    const archers = hexCardModel(hill, at('0408'), 'en').pieces.find((p) => p.id === 'a-archers')!;
+    expect(archers.lines).toContain('Figures: 3 (5 steps), bloodied face · Mode: March');
+    // a one-hex unit has no such line
+    expect(hexCardModel(hill, at('1008'), 'fr').pieces[0].lines.some((l) => l.startsWith('Figurines'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { hexLabel, hexsideAt, stackPlace, type Direction, type GameState, type Unit } from '@lames/rules';
+import { hexLabel, hexsideAt, isFormation, stackPlace, type Direction, type GameState, type Unit } from '@lames/rules';
 import { pick, t, type Lang, type TextKey } from '../i18n';
 import { className } from '../i18n/profiles';
 import { symbolOf } from '../map/counter-symbols';
@@ -6,6 +6,7 @@ import { stacksOf, type StackItem } from '../map/counters-model';
 import { objectiveAt } from '../map/objectives';
 import { sideCss } from '../map/palette';
 import { facingName } from './format-event';
+import { figuresText, modeText } from './formation-text';
 import { clear, h } from './dom';
 
 /**
@@ -87,6 +88,7 @@ function pieceCard(view: GameState, item: StackItem, lang: Lang): HexCardPiece {
     state.join(', '),
   ];
   if (markers.length) lines.push(tx('card.markers', { list: markers.join(', ') }));
+  if (isFormation(u)) lines.push(`${tx('unit.figures')}${colon(lang)}${figuresText(u, lang)} · ${tx('unit.mode')}${colon(lang)}${modeText(u, lang)}`);
   if (u.faculties.length) lines.push(`${tx('unit.faculties')}${colon(lang)}${u.faculties.map((f) => tx(`faculty.${f}` as TextKey)).join(', ')}`);
   return { id: u.id, colour: sideCss(view.sides, u.side), title: u.name, lines };
 }

@@ -1,4 +1,4 @@
-import { hexLabel, legalActions, seatToAct, stackPlace, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
+import { bodyHexes, hexLabel, isFormation, legalActions, seatToAct, stackPlace, type GameState, type LegalAction, type Seat, type Unit } from '@lames/rules';
 import { replayHref } from '../replay/credentials';
 import { reasonText } from './actions';
 import { lang, t, type TextKey } from '../i18n';
@@ -10,6 +10,7 @@ import type { DiceCommitment } from '../net/connection';
 
 import { clear, h } from './dom';
 import { facingName } from './format-event';
+import { figuresText, modeText } from './formation-text';
 import { renderResult } from './game-result';
 
 export function seatName(view: GameState, seat: Seat): string {
@@ -203,7 +204,7 @@ function unitDetails(view: GameState, u: Unit): HTMLElement {
     'div',
     { class: 'unit-details', 'data-unit': u.id },
     h('div', { class: 'unit-title' }, h('span', { class: 'swatch', style: `background:${sideCss(view.sides, u.side)}` }), h('strong', {}, u.name)),
-    h('div', { class: 'muted small' }, `${side?.name ?? u.side} · ${wing?.name ?? u.wing} · ${t(`unit.${u.kind}` as TextKey)}, ${t(`unit.${u.size}` as TextKey)} · ${hexLabel(view.board, u.hex)}`),
+    h('div', { class: 'muted small' }, `${side?.name ?? u.side} · ${wing?.name ?? u.wing} · ${t(`unit.${u.kind}` as TextKey)}, ${t(`unit.${u.size}` as TextKey)} · ${bodyHexes(u).map((x) => hexLabel(view.board, x)).join('–') || hexLabel(view.board, u.hex)}`),
     h(
       'table',
       { class: 'profiles' },
@@ -214,9 +215,16 @@ function unitDetails(view: GameState, u: Unit): HTMLElement {
       row(t('unit.state'), states.join(', ')),
       row(t('unit.facing'), facingName(u.facing, lang())),
       row(t('unit.stepsLabel'), `${u.steps} / ${u.maxSteps}`),
+      ...formationRows(u, row),
       u.faculties.length ? row(t('unit.faculties'), u.faculties.map((f) => t(`faculty.${f}` as TextKey)).join(', ')) : null,
     ),
   );
+}
+
+/** A formation's figures and mode (§3.3, §3.3.6): 2 steps a figure, the bloodied face when odd; march when no mode is set. */
+function formationRows(u: Unit, row: (k: string, v: string) => HTMLElement): HTMLElement[] {
+  if (!isFormation(u)) return [];
+  return [row(t('unit.figures'), figuresText(u, lang())), h('tr', { 'data-mode': u.mode ?? 'march' }, h('th', {}, t('unit.mode')), h('td', {}, modeText(u, lang())))];
 }
 
 /** The selected piece and the rest of its stack. */

@@ -39,6 +39,16 @@ export const FACULTIES = [
 export const facultySchema = z.enum(FACULTIES);
 export type Faculty = z.infer<typeof facultySchema>;
 
+/**
+ * A formation's modes (§3.3.6): march is the default and shows no marker;
+ * shield wall is open to every formation; the others need the Manoeuvre
+ * faculty (l.2268-2276).
+ */
+export const FORMATION_MODES = ['march', 'shieldWall', 'tortoise', 'rotatingRanks', 'hedgehog'] as const;
+export const formationModeSchema = z.enum(FORMATION_MODES);
+export type FormationMode = z.infer<typeof formationModeSchema>;
+export const MANOEUVRE_MODES: readonly FormationMode[] = ['tortoise', 'rotatingRanks', 'hedgehog'];
+
 /** Ammunition markers (§3.2.3): none means full; diminished gives −1 to fire; exhausted forbids it. */
 export const AMMUNITION = ['full', 'diminished', 'exhausted'] as const;
 export type Ammunition = (typeof AMMUNITION)[number];

@@ -39,6 +39,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     stackRank: ++rank,
     hidden: u.deployHidden,
     ...(u.secondHex === undefined ? {} : { secondHex: parseHexLabel(board, u.secondHex) }),
+    ...(u.mode === undefined || u.mode === 'march' ? {} : { mode: u.mode }),
   }));
   const state: GameState = {
     scenarioId: s.id,

@@ -2,6 +2,7 @@ import { type GridSize, hexLabel, parseHexLabel } from '../geometry/hex';
 import type { Facing } from '../geometry/facing';
 import { mayEnterTerrain } from '../units/abilities';
 import { STACK_LIMIT, stackPoints } from '../units/stacking';
+import { MANOEUVRE_MODES } from '../data/schemas';
 import type { Scenario } from './schema';
 import { zoneHexes } from './zone';
 import { facingFits } from '../units/body';
@@ -48,6 +49,7 @@ export function crossCheck(s: Scenario): string[] {
     if (u.hex === undefined) return;
     issues.push(...bodyIssues(grid, u, path));
     if (u.secondHex !== undefined) issues.push(...formationProfileIssues(s, u, path));
+    issues.push(...modeIssues(u, path));
     const labels = u.secondHex === undefined ? [['hex', u.hex]] : [['hex', u.hex], ['secondHex', u.secondHex]];
     for (const [field, label] of labels) {
       const h = onMap(label, `${path}.${field}`);
@@ -94,6 +96,13 @@ function formationProfileIssues(s: Scenario, u: Scenario['units'][number], path:
   const counter = s.formationProfiles[u.type];
   if (!counter) return [`${path}.type: no formationProfiles for "${u.type}": a formation is a counter of its type's formation profiles (§3.3)`];
   return JSON.stringify(counter) === JSON.stringify(u.profiles) ? [] : [`${path}.profiles: a formation has its type's formationProfiles (§3.3, l.2157)`];
+}
+
+/** A mode is a formation's (§3.3.6); tortoise, rotating ranks and hedgehog need the Manoeuvre faculty (l.2270). */
+function modeIssues(u: Scenario['units'][number], path: string): string[] {
+  if (u.mode === undefined) return [];
+  if (u.secondHex === undefined) return [`${path}.mode: only a formation has a mode (§3.3.6)`];
+  return MANOEUVRE_MODES.includes(u.mode) && !u.faculties.includes('manoeuvre') ? [`${path}.mode: ${u.mode} needs the manoeuvre faculty (§3.3.6)`] : [];
 }
 
 function hiddenUnitIssues(u: Scenario['units'][number], path: string): string[] {

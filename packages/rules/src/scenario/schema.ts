@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capacitySchema, commandClassSchema, facultySchema, featureSchema, hexsideSchema, lightSchema, moraleClassSchema, movementClassSchema, terrainSchema, weaponClassSchema } from '../data/schemas';
+import { capacitySchema, commandClassSchema, facultySchema, formationModeSchema, featureSchema, hexsideSchema, lightSchema, moraleClassSchema, movementClassSchema, terrainSchema, weaponClassSchema } from '../data/schemas';
 import { weatherSchema } from '../elements/data';
 import { NO_VICTORY_CONDITIONS, victorySchema } from './victory-schema';
 
@@ -97,6 +97,8 @@ export const scenarioSchema = z
             /** A formation's second hex (§3.3, l.2122): adjacent to `hex`, at 90° to its vertex facing (docs/formations.md). */
             secondHex: hexLabel.optional(),
             facing: facing.optional(),
+            /** A formation's mode (§3.3.6); absent: march. Manoeuvre modes need the faculty (the cross-check tells). */
+            mode: formationModeSchema.optional(),
             /** The unit deploys hidden (§4.5.2, sheet 000 Unités Cachées): its player places it under a cover in the side's zone. Troops only. */
             deployHidden: z.boolean().default(false),
           })

@@ -11,10 +11,11 @@ import type { Scenario } from '../scenario/schema';
 import ashPlain from './ash-plain.json';
 import ford from './the-ford.json';
 import ravenHills from './the-raven-hills.json';
+import shieldHill from './the-shield-hill.json';
 import woodEdge from './the-wood-edge.json';
 
 /** The scenarios shipped with the game, validated when the module loads. */
-export const SCENARIOS: readonly Scenario[] = [loadScenario(ford), loadScenario(ashPlain), loadScenario(woodEdge), loadScenario(ravenHills)];
+export const SCENARIOS: readonly Scenario[] = [loadScenario(ford), loadScenario(ashPlain), loadScenario(woodEdge), loadScenario(ravenHills), loadScenario(shieldHill)];
 
 export function scenarioById(id: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.id === id);

@@ -1,4 +1,4 @@
-import type { Ammunition, Capacity, CommandClass, Faculty, Feature, Hexside, Light, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
+import type { Ammunition, Capacity, CommandClass, Faculty, Feature, FormationMode, Hexside, Light, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
 import type { Facing, UnitSize } from '../geometry/facing';
 import type { Weather } from '../elements/data';
 import type { AttackKind } from '../combat/advantage-part';
@@ -62,6 +62,8 @@ export interface Unit {
    * ask units/body.ts, never these two fields (docs/formations.md).
    */
   secondHex?: number;
+  /** A formation's mode (§3.3.6); absent: march, the default, which has no marker. */
+  mode?: Exclude<FormationMode, 'march'>;
   facing: Facing;
   cohesion: Cohesion;
   breath: Breath;
