@@ -28,11 +28,11 @@ export const restSchema = z.object({ type: z.literal('rest'), piece: pieceId }).
 export const reorganiseSchema = z.object({ type: z.literal('reorganise'), piece: pieceId }).strict();
 export const rallySchema = z.object({ type: z.literal('rally'), piece: pieceId }).strict();
 
-/** `breath`: the unit's breath attack (§3.1, Souffle), an option of the shock action. */
-export const shockSchema = z.object({ type: z.literal('shock'), piece: pieceId, target: pieceId, supported: z.boolean(), breath: z.boolean().optional() }).strict();
+/** `breath`: the unit's breath attack (§3.1, Souffle), an option of the shock action. `from`: a formation's attacking hex (§3.3.8); absent, the first of its hexes left that may. */
+export const shockSchema = z.object({ type: z.literal('shock'), piece: pieceId, target: pieceId, supported: z.boolean(), breath: z.boolean().optional(), from: z.number().int().min(0).max(100_000).optional() }).strict();
 export const duelSchema = z.object({ type: z.literal('duel'), piece: pieceId, target: pieceId, supported: z.boolean() }).strict();
-/** Fire (§3.2.7): one target per shot, in order; `combine` puts all the unit's shots on its one target (§3.2.3). */
-export const fireSchema = z.object({ type: z.literal('fire'), piece: pieceId, targets: z.array(pieceId).min(1).max(3), combine: z.boolean() }).strict();
+/** Fire (§3.2.7): one target per shot, in order; `combine` puts all the unit's shots on its one target (§3.2.3); `from`: a formation's firing hex (§3.3.8). */
+export const fireSchema = z.object({ type: z.literal('fire'), piece: pieceId, targets: z.array(pieceId).min(1).max(3), combine: z.boolean(), from: z.number().int().min(0).max(100_000).optional() }).strict();
 export const fireDuelSchema = z.object({ type: z.literal('fireDuel'), piece: pieceId, target: pieceId }).strict();
 export const reloadSchema = z.object({ type: z.literal('reload'), piece: pieceId }).strict();
 
