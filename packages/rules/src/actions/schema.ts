@@ -61,7 +61,7 @@ export const changeDirectiveSchema = z.object({ type: z.literal('changeDirective
 export const takeCommandSchema = z.object({ type: z.literal('takeCommand'), piece: pieceId, wing: pieceId }).strict();
 export const resignSchema = z.object({ type: z.literal('resign'), piece: pieceId }).strict();
 /** The defender's choice of how to absorb a combat's losses (§2.7.4–2.7.5). */
-export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional() }).strict();
+export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), recoilSecond: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional() }).strict();
 export const wingMoraleSchema = z.object({ type: z.literal('wingMorale'), wing: pieceId }).strict();
 
 export const actionSchema = z.discriminatedUnion('type', [deploySchema, absorbLossesSchema, distributeOrdersSchema, giveOrderSchema, changeDirectiveSchema, takeCommandSchema, resignSchema, wingMoraleSchema, withdrawSchema, fleeSchema, returnToMapSchema, shockSchema, duelSchema, fireSchema, fireDuelSchema, reloadSchema, activateSchema, moveSchema, passSchema, endTurnSchema, faceSchema, restSchema, reorganiseSchema, rallySchema]);
