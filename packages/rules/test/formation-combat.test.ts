@@ -204,11 +204,13 @@ describe('§3.3.8.1 recoil of a formation', () => {
 
   test('§3.3.8.1 FORM-63 it must not end engaged by its flank or rear', () => {
     // A blue unit at 0304 faces east: after the pivot to 0504 + 0404 facing 60° round, it would stand in its rear.
-    const s = fight([formation('g', 'red'), unit('a', 'blue', '0605', 9), unit('x', 'blue', '0304', 3)], {}, 'a');
-    const pivoted = recoils(shockHex(s));
-    // Without x the pivot is its one recoil (the FORM-62 test above); x facing 0404 from behind bars it, and the steps back too.
-    expect(pivoted).toEqual([]);
-    expect(u(s, 'x').hex).toBe(H('0304'));
+    const withX = (facing: number) => shockHex(fight([formation('g', 'red'), unit('a', 'blue', '0605', 9), unit('x', 'blue', '0304', facing)], {}, 'a')).state;
+    // x facing away (west): the pivot is open.
+    expect(recoils(withX(9))).toEqual([[H(N), H('0404')].sort()]);
+    // x facing east, towards 0404: every recoil would stand in its front, by G's rear; the one way left, a step, is taken at once.
+    const barred = withX(3);
+    expect(barred.pendingLosses).toBeUndefined();
+    expect(u(barred, 'g').steps).toBe(5);
   });
 
   test('§3.3.8.1, l.2324 FORM-65 a formation in hedgehog cannot recoil', () => {

@@ -30,8 +30,8 @@ export interface FireOption {
   combinedAdvantage?: number;
   /** A formation's firing hex, one option per hex left to fire (§3.3.8); send it back as the action's `from`. */
   from?: number;
-  /** The shots this hex (or unit) fires: its rate (§3.2.3; a formation's per hex, FIRE-13). */
-  rate: number;
+  /** A formation's: the shots its firing hex fires, the rate per hex (§3.3.8, FIRE-13). */
+  rate?: number;
 }
 
 /** Enemy units in the open within reach of a fire (range) or a fire duel (adjacent characters). */
@@ -66,7 +66,7 @@ function groupOptions(view: GameState, seat: Seat, unit: Unit, from: number | un
       const rejection = optionRefusal(view, seat, type, unit.id, t.id, from);
       const { adv } = shotAdvantage(view, type, a, t, 1);
       const line = shotLine(view, a, t);
-      const option: FireOption = { type, target: t.id, allowed: !rejection, harassment: line.harassment, crossed: line.crossed, advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)), rate, ...(from !== undefined ? { from } : {}) };
+      const option: FireOption = { type, target: t.id, allowed: !rejection, harassment: line.harassment, crossed: line.crossed, advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)), ...(from !== undefined ? { from, rate } : {}) };
       if (type === 'fire' && rate > 1) option.combinedAdvantage = shotAdvantage(view, type, a, t, rate).adv.total;
       options.push(rejection ? { ...option, rejection } : option);
     }
