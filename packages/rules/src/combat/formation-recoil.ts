@@ -13,7 +13,7 @@ import { isSteady } from './recoil';
 
 /**
  * Recoil of a formation (§3.3.8.1, FORM-62..65). It recoils as a body, alone
- * (A-74: the simple units stacked in its hexes stay), and as little as
+ * (the simple units stacked in its hexes stay, docs/rule-decisions.md), and as little as
  * possible: a pivot back about one of its hexes — the other hex stepping
  * into the hex both touch behind, the facing turning 60° (FORM-37) — when
  * that leaves it no longer adjacent to its attacker; otherwise both hexes

@@ -82,7 +82,7 @@ function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: str
   const shooterHex = pending.from;
   const formation = absorbers.find((u) => u.id === pending.defender && isFormation(u));
   if (formation) return formationLastLoss(state, formation, taken, steps, pending);
-  // A formation stacked with the recoiling units does not go with them: it cannot recoil one hex.
+  // A formation stacked with the recoiling units does not go with them: it cannot recoil one hex (§3.3.8.1, docs/rule-decisions.md).
   const movers = alive.filter((u) => !isSteady(state, u) && !isFormation(u));
   const stayers = alive.filter((u) => isSteady(state, u));
   const mayRecoil = absorbers.some((u) => movers.includes(u));
