@@ -90,6 +90,18 @@ describe('§3.3.8, l.2306 FORM-59 FIRE-13 each hex fires as a simple troop, at t
   });
 });
 
+describe('§3.2.1.1, A-69 a formation as a target', () => {
+  test('A-69 it may be fired at when either of its hexes is in the cone, and the shot strikes that hex', () => {
+    // From 0705 facing north the cone holds 0504, not 0505 (the formation's first hex).
+    const s = field([shooter('b', 'blue', '0705', 0), unit('g', 'red', S, 3, { secondHex: N, steps: 6 })]);
+    const option = fireOptions(s, 'blue', 'b').find((o) => o.target === 'g')!;
+    expect(option.allowed).toBe(true);
+    const hurt = [1, 2, 3, 4, 5, 6].flatMap((a) => [1, 2, 3, 4, 5, 6].map((b) => [a, b])).find(([a, b]) => a !== b && lossesFor(option.advantage, a + b) === 1)!;
+    const r = done(apply(s, 'blue', { type: 'fire', piece: 'b', targets: ['g'], combine: false }, { dice: fixedDice([...hurt, 1, 2, 1, 2]) }));
+    expect(r.state.pendingLosses?.hex).toBe(H(N));
+  });
+});
+
 describe('§4.5.1, sheet 000 Leurres: a formation firing tells the same whether a cover hides a unit or a decoy', () => {
   const P = '0805';
   const Q = '0803';

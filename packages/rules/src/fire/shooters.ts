@@ -4,6 +4,7 @@ import { distance } from '../geometry/hex';
 import { withinWedge } from '../geometry/bearing';
 import { weaponCapacityOf } from '../combat/weapons';
 import type { GameState, Unit } from '../state/types';
+import { bodyHexes, nearestHexTo } from '../units/body';
 
 /**
  * Who fires, how far and how often (§3.2, §3.2.1.1–§3.2.3), from
@@ -73,4 +74,14 @@ export function fireZone(state: GameState, u: Unit): number[] {
     if (d >= 1 && d <= range && inFireCone(state, u, h)) out.push(h);
   }
   return out;
+}
+
+/**
+ * The hex of the target a shot strikes (A-69): of a formation's hexes in
+ * the shooter's cone, the nearer to it (the first on a tie); a one-hex
+ * target's hex.
+ */
+export function aimedHex(state: GameState, a: Pick<Unit, 'hex' | 'facing' | 'kind' | 'faculties'>, t: Pick<Unit, 'hex' | 'secondHex'>): number {
+  const inCone = bodyHexes(t).filter((h) => inFireCone(state, a, h));
+  return nearestHexTo(state.board, { hex: inCone[0] ?? t.hex, secondHex: inCone[1] }, a.hex);
 }

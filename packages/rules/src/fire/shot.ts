@@ -9,7 +9,7 @@ import type { DiceSource } from '../state/dice';
 import { event, GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
 import { fightingFrom } from '../combat/attack-hex';
-import { nearestHexTo } from '../units/body';
+import { aimedHex } from './shooters';
 import { attackDone } from '../combat/formation-attacks';
 import { lowerAmmunition } from '../units/ammunition';
 import { lossesLanding, sparedEvents } from '../units/invulnerable';
@@ -97,7 +97,7 @@ function fireOneShot(state: GameState, volley: Volley, target: string, index: nu
   if (rolled[0] === rolled[1]) events.push(...lowerAmmunition(state, a, '§3.2.5'));
   // An invulnerable target takes none of them (§3.1); the double above still lowers the ammunition.
   events.push(...sparedEvents(a, t, losses));
-  const pending: PendingLosses = { side: t.side, kind: volley.kind, attacker: a.id, defender: t.id, hex: nearestHexTo(state.board, t, fighter.hex), supported: false, losses: lossesLanding(a, t, losses), from: fighter.hex };
+  const pending: PendingLosses = { side: t.side, kind: volley.kind, attacker: a.id, defender: t.id, hex: aimedHex(state, fighter, t), supported: false, losses: lossesLanding(a, t, losses), from: fighter.hex };
   events.push(...chargeLoss(state, t, pending));
   const plans = lossPlans(viewFor(state, pending.side), pending);
   if (plans.length > 1) {
