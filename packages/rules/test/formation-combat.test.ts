@@ -1,4 +1,4 @@
-import { apply, ApplyResult, fixedDice, GameState, legalActions, lossChoices, lossesFor, LossPlan, shockOptions, turnSteps } from '../src';
+import { apply, ApplyResult, eventsFor, fixedDice, GameState, legalActions, lossChoices, lossesFor, LossPlan, shockOptions, turnSteps, viewFor } from '../src';
 import { game, H, unit } from './fixtures';
 
 /**
@@ -223,5 +223,30 @@ describe('§3.3.8.1 recoil of a formation', () => {
     const s = fight([formation('g', 'red'), unit('a', 'blue', '0605', 9)], {}, 'a');
     const r = hit(s);
     expect(r.state.pendingLosses?.hex).toBe(H(S));
+  });
+});
+
+describe('§4.5.1, sheet 000 Leurres: a formation recoiling tells the same whether its side\'s cover hides a unit or a decoy', () => {
+  const P = '0404';
+  const Q = '0208';
+  /** Red's formation G attacked by blue 'a' at 0605; red's hidden 'h' and its decoy 'd' under the covers at P (behind G) and Q, one way or the other. */
+  function world(under: 'unit' | 'decoy'): GameState {
+    const s = fight([formation('g', 'red'), unit('a', 'blue', '0605', 9), unit('h', 'red', '0110', 0)], {}, 'a');
+    Object.assign(u(s, 'h'), { hex: H(under === 'unit' ? P : Q), hidden: true, coverId: under === 'unit' ? 'cover-1' : 'cover-2' });
+    s.decoys = [{ id: 'd', side: 'red', hex: H(under === 'unit' ? Q : P), facing: 3, mimic: 'h', activated: false, stackRank: 0, coverId: under === 'unit' ? 'cover-2' : 'cover-1' }];
+    return s;
+  }
+  const heard = (r: ApplyResult, seat: 'blue' | 'spectator') => JSON.stringify({ events: eventsFor(done(r).events, seat), view: viewFor(done(r).state, seat) });
+
+  test('§3.3.8.1, §4.5.1 a large friend under the cover behind it bars the pivot either way: the same loss, the same trace', () => {
+    const hitG = (s: GameState) => {
+      const adv = shockOptions(s, 'blue', 'a').find((o) => o.target === 'g' && o.supported)!.advantage;
+      return apply(s, 'blue', { type: 'shock', piece: 'a', target: 'g', supported: true }, { dice: fixedDice([...diceFor(adv, 1), 1, 1, 1, 1]) });
+    };
+    const [a, b] = [hitG(world('unit')), hitG(world('decoy'))];
+    for (const seat of ['blue', 'spectator'] as const) expect(heard(a, seat)).toBe(heard(b, seat));
+    // Every recoil of G enters 0404: with a large unit there, or a decoy standing as one, only the step is left.
+    expect(done(a).state.pendingLosses).toBeUndefined();
+    expect(u(done(b).state, 'g').steps).toBe(5);
   });
 });
