@@ -290,8 +290,8 @@ describe('§3.3, §3.3.8.1 properties: after any recoil a formation is still a f
         expect(after.board.terrain[h]).toBe('clear');
         expect(after.units.filter((x) => x.id !== 'g' && occupies(x, h) && x.size === 'large')).toEqual([]);
       }
-      // A pivot (the facing turned) is only offered when it breaks contact with the attacker (FORM-62).
-      if (plan && moved.facing !== facing) expect(bodyDistance(after.board, moved, u(after, 'a'))).toBeGreaterThan(1);
+      // A pivot (the facing turned) is only offered when it breaks contact with the attacker where it stood, before its advance (FORM-62, l.2316).
+      if (plan && moved.facing !== facing) expect(bodyDistance(after.board, moved, u(s, 'a'))).toBeGreaterThan(1);
     }
     // The fights are not all blocked: some recoils are exercised.
     expect(recoiled).toBeGreaterThan(5);
