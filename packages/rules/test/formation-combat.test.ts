@@ -1,4 +1,4 @@
-import { apply, ApplyResult, bodyDistance, bodyHexes, bodyIsValid, Direction, eventsFor, fixedDice, GameState, hexIndex, hexLabel, legalActions, lossChoices, lossesFor, LossPlan, neighbourOf, occupies, secondHexFor, shockOptions, turnSteps, viewFor } from '../src';
+import { advantageOf, apply, ApplyResult, bodyDistance, bodyHexes, bodyIsValid, Direction, eventsFor, fixedDice, GameState, hexIndex, hexLabel, legalActions, lossChoices, lossesFor, LossPlan, neighbourOf, occupies, secondHexFor, shockOptions, turnSteps, viewFor, zoneAttacked } from '../src';
 import { game, H, unit } from './fixtures';
 
 /**
@@ -142,6 +142,31 @@ describe('§3.3.8 a formation\'s shock action', () => {
     const r = done(apply(s, 'blue', { type: 'shock', piece: 'b', target: 'm', supported: true }, { dice: fixedDice([6, 6, 1, 1]) }));
     expect(r.state.activation).toBeNull();
     expect(shockOptions(s, 'blue', 'b').every((o) => o.from === undefined)).toBe(true);
+  });
+});
+
+describe('§3.3.8 defending: a formation attacked on one of its hexes', () => {
+  const stackedModifier = (attackerHex: string) => {
+    // Red's troop p stands on 0504 with the formation; 0505 holds the formation alone.
+    const s = fight([formation('g', 'red'), unit('p', 'red', N, 3), unit('a', 'blue', attackerHex, 9)], {}, 'a');
+    return advantageOf(s, u(s, 'a'), u(s, 'g'), { kind: 'shock', supported: true }).modifiers.find((m) => m.label.en === 'Attacked troop stacked with another troop')?.value;
+  };
+
+  test('§3.3.8, §2.3.1.3 the "attacked troop stacked" bonus counts the troops of the hex the blow lands on', () => {
+    expect(stackedModifier('0605')).toBeUndefined();
+    expect(stackedModifier('0603')).toBe(2);
+  });
+
+  test('§3.3.8, §2.7.2.2 the zone is the attacked hex\'s, from the attacker\'s hex: a formation\'s flank is its one flank hex', () => {
+    const zone = (attackerHex: string) => {
+      const s = fight([formation('g', 'red'), unit('a', 'blue', attackerHex, 0)], {}, 'a');
+      return zoneAttacked(s, u(s, 'a'), u(s, 'g'));
+    };
+    // 0506 touches 0505 by its south hexside: the flank; 0404 touches both hexes from behind: the rear; 0604 both from the front.
+    expect(zone('0506')).toBe('flank');
+    expect(zone('0503')).toBe('flank');
+    expect(zone('0404')).toBe('rear');
+    expect(zone('0604')).toBe('front');
   });
 });
 
