@@ -1,4 +1,4 @@
-import { apply, ApplyResult, distance, eventsFor, fireOptions, fixedDice, GameState, legalActions, lossChoices, lossesFor, viewFor } from '../src';
+import { apply, ApplyResult, distance, eventsFor, fireOptions, fireZone, fixedDice, GameState, legalActions, lossChoices, lossesFor, viewFor } from '../src';
 import { H } from './fixtures';
 import { code, done, field, shooter, u, unit } from './fire-helpers';
 
@@ -75,6 +75,15 @@ describe('§3.3.8, l.2306 FORM-59 FIRE-13 each hex fires as a simple troop, at t
     expect(by.get(H(N))).toBe('ok');
     expect(by.has(H(S))).toBe(false);
     expect(code(apply(s, 'blue', { type: 'fire', piece: 'f', targets: ['r3'], combine: false, from: H(S) }))).toBe('targetOutOfRange');
+  });
+
+  test('§3.3.8, §3.2.2 its "show range" zone is the union of its two hexes\' cones and ranges', () => {
+    const s = field([archers()], {}, 'f');
+    const zone = fireZone(s, u(s, 'f'));
+    expect(zone).toContain(H('0802'));
+    expect(zone).toContain(H('0806'));
+    expect(zone).not.toContain(H(N));
+    expect(zone).not.toContain(H(S));
   });
 
   test('§3.2.9 a formation target is struck on its aimed hex, the nearer to the shooter (A-69)', () => {

@@ -69,9 +69,11 @@ export function fireZone(state: GameState, u: Unit): number[] {
   const range = fireRange(state, u);
   if (range === 0 || u.hex < 0) return [];
   const out: number[] = [];
+  // A formation fires from each of its hexes (§3.3.8): its zone is the union of theirs, its own hexes excepted.
+  const hexes = bodyHexes(u);
   for (let h = 0; h < state.board.cols * state.board.rows; h++) {
-    const d = distance(state.board, u.hex, h);
-    if (d >= 1 && d <= range && inFireCone(state, u, h)) out.push(h);
+    if (hexes.includes(h)) continue;
+    if (hexes.some((from) => distance(state.board, from, h) <= range && inFireCone(state, { ...u, hex: from }, h))) out.push(h);
   }
   return out;
 }
