@@ -1,5 +1,6 @@
-import { advantageOf, apply, ApplyResult, bodyDistance, bodyHexes, bodyIsValid, Direction, eventsFor, fixedDice, GameState, hexIndex, hexLabel, legalActions, lossChoices, lossesFor, LossPlan, neighbourOf, occupies, secondHexFor, shockOptions, turnSteps, viewFor, zoneAttacked } from '../src';
+import { advantageOf, apply, ApplyResult, bodyDistance, bodyHexes, bodyIsValid, Direction, fixedDice, GameState, hexIndex, hexLabel, legalActions, lossChoices, lossesFor, LossPlan, neighbourOf, occupies, secondHexFor, shockOptions, turnSteps, zoneAttacked } from '../src';
 import { game, H, unit } from './fixtures';
+import { heardBy, hideUnderCovers } from './cover-worlds';
 
 /**
  * A formation in shock (§3.3.8, §3.3.8.1). The formation F stands on 0504
@@ -256,12 +257,8 @@ describe('§4.5.1, sheet 000 Leurres: a formation recoiling tells the same wheth
   const Q = '0208';
   /** Red's formation G attacked by blue 'a' at 0605; red's hidden 'h' and its decoy 'd' under the covers at P (behind G) and Q, one way or the other. */
   function world(under: 'unit' | 'decoy'): GameState {
-    const s = fight([formation('g', 'red'), unit('a', 'blue', '0605', 9), unit('h', 'red', '0110', 0)], {}, 'a');
-    Object.assign(u(s, 'h'), { hex: H(under === 'unit' ? P : Q), hidden: true, coverId: under === 'unit' ? 'cover-1' : 'cover-2' });
-    s.decoys = [{ id: 'd', side: 'red', hex: H(under === 'unit' ? Q : P), facing: 3, mimic: 'h', activated: false, stackRank: 0, coverId: under === 'unit' ? 'cover-2' : 'cover-1' }];
-    return s;
+    return hideUnderCovers(fight([formation('g', 'red'), unit('a', 'blue', '0605', 9), unit('h', 'red', '0110', 0)], {}, 'a'), under, 'red', P, Q, 3);
   }
-  const heard = (r: ApplyResult, seat: 'blue' | 'spectator') => JSON.stringify({ events: eventsFor(done(r).events, seat), view: viewFor(done(r).state, seat) });
 
   test('§3.3.8.1, §4.5.1 a large friend under the cover behind it bars the pivot either way: the same loss, the same trace', () => {
     const hitG = (s: GameState) => {
@@ -269,7 +266,7 @@ describe('§4.5.1, sheet 000 Leurres: a formation recoiling tells the same wheth
       return apply(s, 'blue', { type: 'shock', piece: 'a', target: 'g', supported: true }, { dice: fixedDice([...diceFor(adv, 1), 1, 1, 1, 1]) });
     };
     const [a, b] = [hitG(world('unit')), hitG(world('decoy'))];
-    for (const seat of ['blue', 'spectator'] as const) expect(heard(a, seat)).toBe(heard(b, seat));
+    for (const seat of ['blue', 'spectator'] as const) expect(heardBy(a, seat)).toBe(heardBy(b, seat));
     // Every recoil of G enters 0404: with a large unit there, or a decoy standing as one, only the step is left.
     expect(done(a).state.pendingLosses).toBeUndefined();
     expect(u(done(b).state, 'g').steps).toBe(5);

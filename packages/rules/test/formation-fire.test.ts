@@ -1,6 +1,7 @@
-import { apply, ApplyResult, distance, eventsFor, fireOptions, fireZone, fixedDice, GameState, legalActions, lossChoices, lossesFor, viewFor } from '../src';
+import { apply, ApplyResult, distance, fireOptions, fireZone, fixedDice, GameState, legalActions, lossChoices, lossesFor } from '../src';
 import { H } from './fixtures';
 import { code, done, field, shooter, u, unit } from './fire-helpers';
+import { heardBy, hideUnderCovers } from './cover-worlds';
 
 /**
  * A formation's fire (§3.3.8, l.2306; FORM-59, FIRE-13): each of its hexes
@@ -118,11 +119,8 @@ describe('§4.5.1, sheet 000 Leurres: a formation firing tells the same whether 
   function world(under: 'unit' | 'decoy'): GameState {
     const s = field([archers('ordinary', 'red'), unit('v', 'blue', '0705', 9), unit('h', 'blue', '0110', 0)], {}, 'f');
     s.activeSide = 'red';
-    Object.assign(u(s, 'h'), { hex: H(under === 'unit' ? P : Q), hidden: true, coverId: under === 'unit' ? 'cover-1' : 'cover-2' });
-    s.decoys = [{ id: 'd', side: 'blue', hex: H(under === 'unit' ? Q : P), facing: 9, mimic: 'h', activated: false, stackRank: 0, coverId: under === 'unit' ? 'cover-2' : 'cover-1' }];
-    return s;
+    return hideUnderCovers(s, under, 'blue', P, Q, 9);
   }
-  const heard = (r: ApplyResult, seat: 'red' | 'spectator') => JSON.stringify({ events: eventsFor(done(r).events, seat), view: viewFor(done(r).state, seat) });
 
   test('§4.5.1 the options, legal actions and the refusal to fire at a cover are the same', () => {
     const [a, b] = [world('unit'), world('decoy')];
@@ -139,7 +137,7 @@ describe('§4.5.1, sheet 000 Leurres: a formation firing tells the same whether 
       return [first, volley(done(first).state, S, ['v', 'v'], 'red')];
     };
     const [a, b] = [play(world('unit')), play(world('decoy'))];
-    for (const i of [0, 1]) for (const seat of ['red', 'spectator'] as const) expect(heard(a[i], seat)).toBe(heard(b[i], seat));
+    for (const i of [0, 1]) for (const seat of ['red', 'spectator'] as const) expect(heardBy(a[i], seat)).toBe(heardBy(b[i], seat));
     expect(shots(a[0]) + shots(a[1])).toBe(4);
   });
 });
