@@ -13,5 +13,6 @@ export const passRule: ActionRule<{ type: 'pass'; piece: string }> = {
       () => activePlayer(state, seat),
       () => underActivation(state, a.piece),
     ),
-  procedure: (state) => concludeActivation(state, state.activation?.commandPoints !== undefined),
+  // Passing after a formation's first attack or after distributing orders closes an action that was played.
+  procedure: (state) => concludeActivation(state, state.activation?.commandPoints !== undefined || state.activation?.attacks !== undefined),
 };

@@ -28,11 +28,11 @@ export const restSchema = z.object({ type: z.literal('rest'), piece: pieceId }).
 export const reorganiseSchema = z.object({ type: z.literal('reorganise'), piece: pieceId }).strict();
 export const rallySchema = z.object({ type: z.literal('rally'), piece: pieceId }).strict();
 
-/** `breath`: the unit's breath attack (§3.1, Souffle), an option of the shock action. */
-export const shockSchema = z.object({ type: z.literal('shock'), piece: pieceId, target: pieceId, supported: z.boolean(), breath: z.boolean().optional() }).strict();
+/** `breath`: the unit's breath attack (§3.1, Souffle), an option of the shock action. `from`: a formation's attacking hex (§3.3.8); absent, the first of its hexes left that may. */
+export const shockSchema = z.object({ type: z.literal('shock'), piece: pieceId, target: pieceId, supported: z.boolean(), breath: z.boolean().optional(), from: z.number().int().min(0).max(100_000).optional() }).strict();
 export const duelSchema = z.object({ type: z.literal('duel'), piece: pieceId, target: pieceId, supported: z.boolean() }).strict();
-/** Fire (§3.2.7): one target per shot, in order; `combine` puts all the unit's shots on its one target (§3.2.3). */
-export const fireSchema = z.object({ type: z.literal('fire'), piece: pieceId, targets: z.array(pieceId).min(1).max(3), combine: z.boolean() }).strict();
+/** Fire (§3.2.7): one target per shot, in order; `combine` puts all the unit's shots on its one target (§3.2.3); `from`: a formation's firing hex (§3.3.8). */
+export const fireSchema = z.object({ type: z.literal('fire'), piece: pieceId, targets: z.array(pieceId).min(1).max(3), combine: z.boolean(), from: z.number().int().min(0).max(100_000).optional() }).strict();
 export const fireDuelSchema = z.object({ type: z.literal('fireDuel'), piece: pieceId, target: pieceId }).strict();
 export const reloadSchema = z.object({ type: z.literal('reload'), piece: pieceId }).strict();
 
@@ -61,7 +61,7 @@ export const changeDirectiveSchema = z.object({ type: z.literal('changeDirective
 export const takeCommandSchema = z.object({ type: z.literal('takeCommand'), piece: pieceId, wing: pieceId }).strict();
 export const resignSchema = z.object({ type: z.literal('resign'), piece: pieceId }).strict();
 /** The defender's choice of how to absorb a combat's losses (§2.7.4–2.7.5). */
-export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional() }).strict();
+export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), recoilSecond: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional() }).strict();
 export const wingMoraleSchema = z.object({ type: z.literal('wingMorale'), wing: pieceId }).strict();
 
 export const actionSchema = z.discriminatedUnion('type', [deploySchema, absorbLossesSchema, distributeOrdersSchema, giveOrderSchema, changeDirectiveSchema, takeCommandSchema, resignSchema, wingMoraleSchema, withdrawSchema, fleeSchema, returnToMapSchema, shockSchema, duelSchema, fireSchema, fireDuelSchema, reloadSchema, activateSchema, moveSchema, passSchema, endTurnSchema, faceSchema, restSchema, reorganiseSchema, rallySchema]);

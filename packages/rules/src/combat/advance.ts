@@ -2,6 +2,7 @@ import { event, GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { loseCharge } from '../units/condition';
 import { placeInStack } from '../units/stacking';
+import { occupies } from '../units/body';
 
 /**
  * Advance after combat (§2.7.6). If the attacked hex is empty, a supported
@@ -11,7 +12,8 @@ import { placeInStack } from '../units/stacking';
  * keeps its facing and takes no contact marker.
  */
 export function advanceAfterCombat(state: GameState, attacker: Unit, attackedHex: number, supported: boolean): GameEvent[] {
-  const vacated = !state.units.some((u) => u.hex === attackedHex) && !state.decoys.some((d) => d.hex === attackedHex);
+  // A formation stands in both of its hexes (docs/formations.md).
+  const vacated = !state.units.some((u) => occupies(u, attackedHex)) && !state.decoys.some((d) => d.hex === attackedHex);
   // The charge marker goes, with no contact marker in its place (§2.7.6 does not say contact, as §2.7.4 does).
   if (!vacated) return loseCharge(state, attacker, '§2.7.6', false);
   if (!supported || attacker.destroyed) return [];

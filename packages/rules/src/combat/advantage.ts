@@ -7,7 +7,7 @@ import { FACULTY_PARTS } from '../units/faculty-modifiers';
 import { AttackSpec, isDuel, isFire, Part } from './advantage-part';
 import { breathPart } from './breath';
 import { attackHexes, hexsideBetween, zoneAttacked } from './geometry';
-import { sharesHex } from '../units/body';
+import { occupies, sharesHex } from '../units/body';
 import { chargeBonus, fireSystemAdvantage, weaponAttackBonus, weaponCapacityOf, weaponDefenceBonus, weaponSystemAdvantage } from './weapons';
 
 /**
@@ -101,14 +101,17 @@ const size: Part = (_s, a, d, spec) => {
   return out;
 };
 
-function stackedWithTroop(s: GameState, u: Unit): boolean {
-  return u.kind === 'troop' && s.units.some((o) => o.id !== u.id && sharesHex(u, o) && o.side === u.side && o.kind === 'troop');
+/** Stacked with another troop of its side in `hex` (any of its hexes when none is named). */
+function stackedWithTroop(s: GameState, u: Unit, hex?: number): boolean {
+  const near = (o: Unit) => (hex === undefined ? sharesHex(u, o) : occupies(o, hex));
+  return u.kind === 'troop' && s.units.some((o) => o.id !== u.id && near(o) && o.side === u.side && o.kind === 'troop');
 }
 
+/** A formation attacked is stacked as the hex the blow lands on is (§3.3.8: its hexes fight as simple troops). */
 const stacking: Part = (s, a, d) => {
   const out: Modifier[] = [];
   if (stackedWithTroop(s, a)) out.push(mod(-2, "La troupe qui attaque est empilée avec une autre troupe", 'Attacking troop stacked with another troop', '§2.3.1.3'));
-  if (stackedWithTroop(s, d)) out.push(mod(2, 'La troupe attaquée est empilée avec une autre troupe', 'Attacked troop stacked with another troop', '§2.3.1.3'));
+  if (stackedWithTroop(s, d, attackHexes(s, a, d).to)) out.push(mod(2, 'La troupe attaquée est empilée avec une autre troupe', 'Attacked troop stacked with another troop', '§2.3.1.3'));
   return out;
 };
 

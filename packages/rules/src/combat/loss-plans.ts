@@ -2,6 +2,9 @@ import type { GameState, PendingLosses, Unit } from '../state/types';
 import { stackAt } from '../units/stacking';
 import { isSteady, recoilExits, recoilHexes } from './recoil';
 import { isDuel } from './advantage-part';
+import { occupies } from '../units/body';
+import { isFormation } from '../units/formation';
+import { formationRecoils } from './formation-recoil';
 
 /**
  * One way for the defender to absorb a combat's losses (§2.7.4): the units
@@ -12,6 +15,8 @@ import { isDuel } from './advantage-part';
 export interface LossPlan {
   steps: string[];
   recoil?: number;
+  /** A formation's recoil (§3.3.8.1): `recoil` is its new first hex, this its new second hex (the facing follows from them). */
+  recoilSecond?: number;
   /** The recoil leaves the map across this edge hexside instead (§2.6.10). */
   exit?: number;
   stayer?: string;
@@ -19,7 +24,8 @@ export interface LossPlan {
 
 /** A stable text for a plan, so that a player's choice can be matched against the rules' list. */
 export function planKey(p: LossPlan): string {
-  return JSON.stringify([p.steps, p.recoil ?? null, p.exit ?? null, p.stayer ?? null]);
+  const formation = p.recoilSecond !== undefined ? [p.recoilSecond] : [];
+  return JSON.stringify([p.steps, p.recoil ?? null, p.exit ?? null, p.stayer ?? null, ...formation]);
 }
 
 /**
@@ -36,13 +42,14 @@ export function planKey(p: LossPlan): string {
 export function lossPlans(state: GameState, pending: PendingLosses): LossPlan[] {
   const defender = state.units.find((u) => u.id === pending.defender);
   if (!defender || defender.destroyed || pending.losses <= 0) return [];
-  const stack = isDuel(pending.kind) ? [defender] : [defender, ...stackAt(state, defender.hex).filter((u) => u.id !== defender.id)];
+  // A formation defends on the attacked hex: the stack there shares its losses (docs/formations.md).
+  const stack = isDuel(pending.kind) ? [defender] : [defender, ...stackAt(state, attackedHex(defender, pending)).filter((u) => u.id !== defender.id)];
   const plans: LossPlan[] = [];
   const explore = (left: number, taken: string[], steps: Map<string, number>): void => {
     const alive = stack.filter((u) => steps.get(u.id)! > 0);
     if (left === 0 || alive.length === 0) return void plans.push({ steps: taken });
     const absorbers = steps.get(defender.id)! > 0 ? [defender] : alive;
-    if (left === 1) return void plans.push(...asLeft(state, stack, steps, () => lastLoss(state, alive, absorbers, taken, steps, pending.from)));
+    if (left === 1) return void plans.push(...asLeft(state, stack, steps, () => lastLoss(state, alive, absorbers, taken, steps, pending)));
     for (const u of absorbers) explore(left - 1, [...taken, u.id], new Map(steps).set(u.id, steps.get(u.id)! - 1));
   };
   explore(pending.losses, [], new Map(stack.map((u) => [u.id, u.steps])));
@@ -65,9 +72,18 @@ function asLeft<T>(state: GameState, stack: Unit[], steps: Map<string, number>, 
   }
 }
 
+/** The hex the losses land on: the attacked hex of a formation, else the defender's hex. */
+export function attackedHex(defender: Unit, pending: Pick<PendingLosses, 'hex'>): number {
+  return occupies(defender, pending.hex) ? pending.hex : defender.hex;
+}
+
 /** The choices for the last loss: a recoil (per hex and stayer) or a step, unless the step is the absorber's last and a recoil is open. */
-function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: string[], steps: Map<string, number>, shooterHex?: number): LossPlan[] {
-  const movers = alive.filter((u) => !isSteady(state, u));
+function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: string[], steps: Map<string, number>, pending: PendingLosses): LossPlan[] {
+  const shooterHex = pending.from;
+  const formation = absorbers.find((u) => u.id === pending.defender && isFormation(u));
+  if (formation) return formationLastLoss(state, formation, taken, steps, pending);
+  // A formation stacked with the recoiling units does not go with them: it cannot recoil one hex (§3.3.8.1, docs/rule-decisions.md).
+  const movers = alive.filter((u) => !isSteady(state, u) && !isFormation(u));
   const stayers = alive.filter((u) => isSteady(state, u));
   const mayRecoil = absorbers.some((u) => movers.includes(u));
   const places: Omit<LossPlan, 'steps'>[] = mayRecoil ? [...recoilHexes(state, movers, shooterHex).map((to) => ({ recoil: to })), ...recoilExits(state, movers, shooterHex).map((exit) => ({ exit }))] : [];
@@ -75,4 +91,17 @@ function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: str
   const compulsory = (u: Unit) => places.length > 0 && movers.includes(u) && steps.get(u.id) === 1;
   const stepPlans = absorbers.filter((u) => !compulsory(u)).map((u) => ({ steps: [...taken, u.id] }));
   return [...recoils, ...stepPlans];
+}
+
+/**
+ * A formation's last loss (§3.3.8, §3.3.8.1): a recoil of its body, as
+ * little as possible, or a step — in order it is never obliged to recoil
+ * (FORM-16); a step that would be its last gives way to a recoil as for any
+ * unit (§2.7.5).
+ */
+function formationLastLoss(state: GameState, f: Unit, taken: string[], steps: Map<string, number>, pending: PendingLosses): LossPlan[] {
+  const places = formationRecoils(state, f, pending);
+  const recoils = places.map((p) => ({ steps: taken, recoil: p.hex, recoilSecond: p.secondHex }));
+  const compulsory = places.length > 0 && steps.get(f.id) === 1;
+  return compulsory ? recoils : [...recoils, { steps: [...taken, f.id] }];
 }

@@ -6,7 +6,11 @@ import { stackAt } from '../units/stacking';
 import type { LossPlan } from './loss-plans';
 import type { Direction } from '../geometry/hex';
 import { executeRecoil, isSteady } from './recoil';
-import { isDuel } from './advantage-part';
+import { isDuel, isFire } from './advantage-part';
+import { attackedHex } from './loss-plans';
+import { noteRecoil } from './formation-attacks';
+import { executeFormationRecoil, recoilFacing } from './formation-recoil';
+import { isFormation } from '../units/formation';
 
 /**
  * Absorbing the losses of a combat (§2.7.4), in the rule's order. First, a
@@ -24,12 +28,21 @@ export function chargeLoss(state: GameState, defender: Unit, pending: PendingLos
 /** Carries out a plan: its steps in order, then the recoil of what remains of the stack (§2.7.5). */
 export function applyPlan(state: GameState, pending: PendingLosses, plan: LossPlan, dice: DiceSource): GameEvent[] {
   const unit = (id: string) => state.units.find((u) => u.id === id)!;
-  const hex = unit(pending.defender).hex;
+  const hex = attackedHex(unit(pending.defender), pending);
   const events = plan.steps.flatMap((id) => loseStep(state, unit(id), 'combat', '§2.7.4'));
   if (plan.recoil === undefined && plan.exit === undefined) return events;
+  // A shock's target that recoils cannot take a formation's second attack (§3.3.8, FORM-57).
+  if (!isFire(pending.kind)) noteRecoil(state, pending.attacker, pending.defender);
+  if (plan.recoilSecond !== undefined) return [...events, ...formationRecoil(state, unit(pending.defender), plan)];
   const stack = isDuel(pending.kind) ? [unit(pending.defender)] : stackAt(state, hex);
-  const movers = stack.filter((u) => !u.destroyed && !isSteady(state, u));
+  const movers = stack.filter((u) => !u.destroyed && !isSteady(state, u) && !isFormation(u));
   const stayer = plan.stayer ? unit(plan.stayer) : null;
   const place = plan.exit !== undefined ? { exit: plan.exit as Direction } : { to: plan.recoil! };
   return [...events, ...executeRecoil(state, movers, stayer, place, dice)];
+}
+
+/** The formation's recoil a plan names by its two new hexes (a pivot turns its facing 60°, FORM-37). */
+function formationRecoil(state: GameState, f: Unit, plan: LossPlan): GameEvent[] {
+  const facing = recoilFacing(state, plan.recoil!, plan.recoilSecond!, f.facing);
+  return executeFormationRecoil(state, f, { hex: plan.recoil!, secondHex: plan.recoilSecond!, facing });
 }

@@ -11,6 +11,8 @@ import { oddsLanding } from '../units/invulnerable';
 import { shockRule } from './shock-action';
 import { attackerRefusal, chargeHolds } from './targets';
 import { hasFaculty } from '../units/abilities';
+import { isFormation } from '../units/formation';
+import { fightingFrom, hexesLeftToAttack } from './attack-hex';
 
 export interface ShockOption {
   type: 'shock' | 'duel';
@@ -24,6 +26,8 @@ export interface ShockOption {
   odds: Record<number, number>;
   allowed: boolean;
   rejection?: Rejection;
+  /** A formation's attacking hex, one option per hex left to attack (§3.3.8, FORM-56); send it back as the action's `from`. */
+  from?: number;
 }
 
 /**
@@ -34,14 +38,22 @@ export interface ShockOption {
  */
 export function shockOptions(state: GameState, seat: Seat, piece: string): ShockOption[] {
   const view = state.perspective ? state : sharedView(state, seat);
-  const a = view.units.find((u) => u.id === piece && u.side === seat);
-  if (!a || a.hex < 0) return [];
+  const unit = view.units.find((u) => u.id === piece && u.side === seat);
+  if (!unit || unit.hex < 0) return [];
+  // A formation: the attacks from each hex left to attack, each with its own odds (§3.3.8, FORM-56, FORM-58).
+  const hexes = isFormation(unit) ? hexesLeftToAttack(view, unit) : [unit.hex];
+  return hexes.flatMap((h) => optionsFrom(view, seat, unit, isFormation(unit) ? h : undefined));
+}
+
+function optionsFrom(view: GameState, seat: Seat, unit: Unit, from: number | undefined): ShockOption[] {
+  const a = fightingFrom(unit, from ?? unit.hex);
+  const at = from !== undefined ? { from } : {};
   const options: ShockOption[] = [];
   for (const t of adjacentEnemies(view, a)) {
     for (const { type, supported, breath } of choicesAgainst(view, a, t)) {
-      const rejection = refusalOf(view, seat, type, piece, t.id, supported, breath);
-      const adv = previewAdvantage(view, { kind: breath ? 'breath' : type, piece, target: t.id, supported });
-      const option: ShockOption = { type, target: t.id, supported, ...(breath ? { breath } : {}), advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)), allowed: !rejection };
+      const rejection = refusalOf(view, seat, type, unit.id, t.id, supported, breath, from);
+      const adv = previewAdvantage(view, { kind: breath ? 'breath' : type, piece: unit.id, target: t.id, supported, ...at });
+      const option: ShockOption = { type, target: t.id, supported, ...(breath ? { breath } : {}), advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)), allowed: !rejection, ...at };
       options.push(rejection ? { ...option, rejection } : option);
     }
   }
@@ -76,8 +88,8 @@ function adjacentEnemies(view: GameState, a: Unit): Unit[] {
   return view.units.filter((t) => t.side !== a.side && !t.hidden && t.hex >= 0 && a.hex >= 0 && bodyDistance(view.board, a, t) === 1);
 }
 
-function refusalOf(view: GameState, seat: Seat, type: 'shock' | 'duel', piece: string, target: string, supported: boolean, breath?: boolean): Rejection | null {
-  return type === 'shock' ? shockRule.conditions(view, seat, { type, piece, target, supported, ...(breath ? { breath } : {}) }) : duelRule.conditions(view, seat, { type, piece, target, supported });
+function refusalOf(view: GameState, seat: Seat, type: 'shock' | 'duel', piece: string, target: string, supported: boolean, breath?: boolean, from?: number): Rejection | null {
+  return type === 'shock' ? shockRule.conditions(view, seat, { type, piece, target, supported, ...(breath ? { breath } : {}), ...(from !== undefined ? { from } : {}) }) : duelRule.conditions(view, seat, { type, piece, target, supported });
 }
 
 /** The verdict of legalActions on 'shock' or 'duel': allowed when one target allows it, else why not. */

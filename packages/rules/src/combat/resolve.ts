@@ -4,8 +4,11 @@ import type { DiceSource } from '../state/dice';
 import { event, GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
 import { viewFor } from '../fog/view';
-import { concludeActivation } from '../turn/conclude';
-import { loseBreath, loseCharge } from '../units/condition';
+import { loseCharge } from '../units/condition';
+import { neverAdvances } from '../units/formation';
+import { fightingFrom } from './attack-hex';
+import { attackDone, beginAttack, payActionBreath } from './formation-attacks';
+import { attackHexes } from './geometry';
 import { lossesLanding, sparedEvents } from '../units/invulnerable';
 import { advanceAfterCombat } from './advance';
 import { Advantage, advantageOf } from './advantage';
@@ -25,6 +28,8 @@ export interface Attack {
   piece: string;
   target: string;
   supported: boolean;
+  /** The attacking hex: a formation's, one of its two (§3.3.8); absent, the unit's hex. */
+  from?: number;
 }
 
 /**
@@ -45,7 +50,7 @@ export function previewAdvantage(state: GameState, attack: Attack): Advantage {
   const a = copy.units.find((u) => u.id === attack.piece)!;
   const t = copy.units.find((u) => u.id === attack.target)!;
   prepare(copy, attack, a, t);
-  return advantageOf(copy, a, t, { kind: attack.kind, supported: foughtSupported(attack, a) });
+  return advantageOf(copy, fightingFrom(a, attack.from ?? a.hex), t, { kind: attack.kind, supported: foughtSupported(attack, a) });
 }
 
 /** A charging unit always supports (§2.7.3.1); a breath attack never is (§3.1, A-29). */
@@ -62,16 +67,21 @@ export function resolveAttack(state: GameState, attack: Attack, dice: DiceSource
   const t = state.units.find((u) => u.id === attack.target)!;
   const events = prepare(state, attack, a, t);
   const supported = foughtSupported(attack, a);
-  const adv = advantageOf(state, a, t, { kind: attack.kind, supported });
+  // A formation fights from one hex as a simple troop there (§3.3.8); the action remembers which.
+  const from = attack.from ?? a.hex;
+  const fighter = fightingFrom(a, from);
+  beginAttack(state, a, 'shock', from);
+  const adv = advantageOf(state, fighter, t, { kind: attack.kind, supported });
   const rolled: [number, number] = [dice.roll(6), dice.roll(6)];
   const losses = lossesFor(adv.total, rolled[0] + rolled[1]);
   const body = { type: 'combat' as const, kind: attack.kind, attacker: a.id, defender: t.id, supported, advantage: adv.total, modifiers: adv.modifiers, dice: rolled, column: columnLabel(adv.total), losses };
   events.push(event(body, combatSection(attack.kind)));
   // The breath of a supported attack is paid after the blow: the advantage counts the breath the unit had.
-  if (supported && a.shock !== 'charge') events.push(...loseBreath(state, a, 'supportedAttack', '§2.7.3.1'));
+  if (supported && a.shock !== 'charge') events.push(...payActionBreath(state, a));
   // An invulnerable defender takes none of them (§3.1): the table's result stays in the log, a note says why.
   events.push(...sparedEvents(a, t, losses));
-  const pending: PendingLosses = { side: t.side, kind: attack.kind, attacker: a.id, defender: t.id, hex: t.hex, supported, losses: lossesLanding(a, t, losses) };
+  // The attacked hex: a formation defends on the hex the blow lands on (docs/formations.md).
+  const pending: PendingLosses = { side: t.side, kind: attack.kind, attacker: a.id, defender: t.id, hex: attackHexes(state, fighter, t).to, supported, losses: lossesLanding(a, t, losses) };
   events.push(...chargeLoss(state, t, pending));
   return [...events, ...absorbOrAsk(state, pending, dice)];
 }
@@ -94,7 +104,8 @@ function absorbOrAsk(state: GameState, pending: PendingLosses, dice: DiceSource)
 /** What follows the losses: advance after combat (§2.7.6), reveals, and the end of the attacker's activation. */
 export function finishAttack(state: GameState, pending: PendingLosses): GameEvent[] {
   const attacker = state.units.find((u) => u.id === pending.attacker)!;
-  // No advance after a breath attack, nor the lost charge of §2.7.6.
-  const advance = pending.kind === 'breath' ? [] : advanceAfterCombat(state, attacker, pending.hex, pending.supported);
-  return [...advance, ...revealSweep(state), ...concludeActivation(state, true)];
+  // No advance after a breath attack, nor the lost charge of §2.7.6; a formation never advances (§3.3, l.2148, FORM-10).
+  const advance = pending.kind === 'breath' || neverAdvances(attacker) ? [] : advanceAfterCombat(state, attacker, pending.hex, pending.supported);
+  // A formation's first attack may leave its second to play (§3.3.8).
+  return [...advance, ...revealSweep(state), ...attackDone(state, attacker.id)];
 }

@@ -9,6 +9,8 @@ import { breathCanWorsen } from '../units/condition';
 import { hasFaculty } from '../units/abilities';
 import { CLIMB_HEXSIDES } from '../units/faculty-modifiers';
 import { contacts } from '../units/body';
+import { isFormation } from '../units/formation';
+import { actionBreathPaid } from './formation-attacks';
 
 /**
  * Who may attack whom (§2.7.1, §2.7.3, §2.3.1.3, sheet 000 "Unité Devant /
@@ -51,6 +53,18 @@ export function hexsideShockRefusal(state: GameState, a: Unit, targetId: string)
   if (CLIMB_HEXSIDES.includes(side) && !hasFaculty(a, 'climber')) return reject('shockAcrossImpassable');
   if (side === 'water' && !hasFaculty(a, 'swimmer')) return reject('shockAcrossWater');
   return null;
+}
+
+/**
+ * A formation never shocks across a rough hexside (sheet 000 Côté d'Hex
+ * Accidenté, FORM-49). `a` may be the formation seen from its attacking
+ * hex (combat/attack-hex.ts): the unit itself says whether it is one.
+ */
+export function formationShockRefusal(state: GameState, a: Unit, targetId: string): Rejection | null {
+  const unit = state.units.find((u) => u.id === a.id);
+  const t = state.units.find((u) => u.id === targetId);
+  if (!unit || !isFormation(unit) || !t || contacts(state.board, a, t).length === 0) return null;
+  return hexsideBetween(state, a, t) === 'rough' ? reject('formationShockAcrossRough') : null;
 }
 
 /**
@@ -97,7 +111,8 @@ export function chargeHolds(state: GameState, a: Unit, t: Unit): boolean {
 export function supportRefusal(state: GameState, a: Unit, t: Unit, supported: boolean): Rejection | null {
   if (!supported) return null;
   if (!mayEnterTerrain(a, terrainAt(state.board, attackHexes(state, a, t).to)) || !mayCrossHexside(a, hexsideBetween(state, a, t))) return reject('supportImpassable');
-  if (chargeHolds(state, a, t)) return null;
+  // A formation's second supported attack: the action's breath is paid already (A-19).
+  if (chargeHolds(state, a, t) || actionBreathPaid(state, a)) return null;
   // A tireless unit takes no breath for the lost charge (§3.1).
   const exhausted = a.breath === 'exhausted' || (a.shock === 'charge' && a.breath === 'winded' && breathCanWorsen(a));
   return exhausted ? reject('exhaustedMayNotSupport') : null;

@@ -4,7 +4,9 @@ import { reject, Rejection } from '../actions/rejection';
 import { directiveRefusal } from '../command/directive';
 import { viewFor } from '../fog/view';
 import { revealSweep } from '../fog/reveal';
-import type { GameState, Seat } from '../state/types';
+import type { GameState, Seat, Unit } from '../state/types';
+import { attackHexRefusal, attackingHex, fightingFrom } from '../combat/attack-hex';
+import { beginAttack } from '../combat/formation-attacks';
 import { revealShooter } from './reveal-shooter';
 import { fireShots } from './shot';
 import { fireRate } from './shooters';
@@ -17,6 +19,8 @@ export interface FireAction {
   targets: string[];
   /** All of the unit's shots on one target as one shot at +2 / +4 (§3.2.3). */
   combine: boolean;
+  /** A formation's firing hex (§3.3.8, FORM-59); absent, the first of its hexes left that may fire so. */
+  from?: number;
 }
 
 /**
@@ -40,23 +44,34 @@ export const fireRule: ActionRule<FireAction> = {
       () => rulesLevelRefusal(state, 'intermediate'),
       () => fireRefusal(seatView(state, seat), a),
     ),
-  procedure: (state, _seat, a, dice) => {
+  procedure: (state, seat, a, dice) => {
     const events = [...revealShooter(state, a.piece), ...revealSweep(state)];
-    const rate = fireRate(state, state.units.find((u) => u.id === a.piece)!);
+    const unit = state.units.find((u) => u.id === a.piece)!;
+    const view = seatView(state, seat);
+    const from = attackingHex(state, unit, a.from, (h) => fireRefusal(view, { ...a, from: h }) === null);
+    // Each hex of a formation fires as a simple troop, at its own rate (§3.3.8, FORM-59, FIRE-13).
+    const rate = fireRate(state, fightingFrom(unit, from));
+    beginAttack(state, unit, 'fire', from);
     const volley = a.combine ? { targets: a.targets.slice(0, 1), of: 1, combined: rate } : { targets: a.targets, of: a.targets.length, combined: 1 };
-    return [...events, ...fireShots(state, { kind: 'fire', shooter: a.piece, ...volley }, dice)];
+    return [...events, ...fireShots(state, { kind: 'fire', shooter: a.piece, from, ...volley }, dice)];
   },
 };
 
-/** The shooter's conditions, then each target's (§3.2.9). */
-export function fireRefusal(view: GameState, a: Pick<FireAction, 'piece' | 'targets' | 'combine'>): Rejection | null {
+/** The shooter's conditions, then each target's (§3.2.9); a formation's from its firing hex (§3.3.8). */
+export function fireRefusal(view: GameState, a: Pick<FireAction, 'piece' | 'targets' | 'combine' | 'from'>): Rejection | null {
   const own = shooterRefusal(view, a.piece);
   if (own) return own;
-  const u = view.units.find((x) => x.id === a.piece)!;
+  const unit = view.units.find((x) => x.id === a.piece)!;
+  const from = attackingHex(view, unit, a.from, (h) => groupRefusal(view, a, fightingFrom(unit, h), unit) === null);
+  return attackHexRefusal(view, unit, a.from) ?? groupRefusal(view, a, fightingFrom(unit, from), unit);
+}
+
+/** The fire of one shooter — a formation's hex as a simple troop there — at its targets; the directive is the unit's. */
+function groupRefusal(view: GameState, a: Pick<FireAction, 'targets' | 'combine'>, u: Unit, unit: Unit): Rejection | null {
   return firstRejection(
     () => stackFireRefusal(view, u),
     () => shotsRefusal(fireRate(view, u), a),
-    () => directiveRefusal(view, u, { type: 'fire' }),
+    () => directiveRefusal(view, unit, { type: 'fire' }),
     ...a.targets.map((t) => () => fireTargetRefusal(view, u, t)),
   );
 }

@@ -8,7 +8,8 @@ import { hexsideAt, hexsideInfo, terrainAt } from '../terrain/board';
 import { mod, Modifier } from '../tests/roll';
 import { ammunitionOf } from '../units/ammunition';
 import { chargeBonus } from '../combat/weapons';
-import { combinedBonus } from './shooters';
+import { aimedHex, combinedBonus } from './shooters';
+import type { GameState, Unit } from '../state/types';
 
 /**
  * The modifiers fire alone has (§3.2.9 and sheets 000, 003): combined shots,
@@ -19,6 +20,9 @@ import { combinedBonus } from './shooters';
  */
 
 const S = '§3.2.9';
+
+/** The target's hex the shot strikes. */
+const aimed = (s: GameState, a: Unit, d: Unit): number => aimedHex(s, a, d);
 const classOf = (u: { profiles: { weapon: { class: WeaponClass } } }) => u.profiles.weapon.class as string;
 
 /** All of an archer unit's shots on one target as one shot: +2 for two, +4 for three (§3.2.3). */
@@ -54,7 +58,7 @@ function terrainFire(t: Terrain, into: boolean): number {
 
 /** From or into rough −2, difficult −4, into a fortification −4; counted once, the worse of the two hexes (sheet 000, Terrain). */
 const terrain: Part = (s, a, d) => {
-  const worst = Math.min(terrainFire(terrainAt(s.board, a.hex), false), terrainFire(terrainAt(s.board, d.hex), true), 0);
+  const worst = Math.min(terrainFire(terrainAt(s.board, a.hex), false), terrainFire(terrainAt(s.board, aimed(s, a, d)), true), 0);
   return worst ? [mod(worst, 'Terrain (depuis et/ou vers)', 'Terrain (from and/or into)', 'Fiche 000: Terrain')] : [];
 };
 
@@ -64,7 +68,8 @@ const terrain: Part = (s, a, d) => {
  * its hex by; through a vertex, the larger penalty of the two (A-13).
  */
 const hexside: Part = (s, a, d) => {
-  const sides: Hexside[] = sidesToward(s.board, d.hex, a.hex).map((dir) => hexsideAt(s.board, d.hex, dir));
+  const to = aimed(s, a, d);
+  const sides: Hexside[] = sidesToward(s.board, to, a.hex).map((dir) => hexsideAt(s.board, to, dir));
   const worst = Math.min(0, ...sides.map((h) => hexsideInfo(h).fireModifier));
   return worst ? [mod(worst, "Cible juste derrière un côté d'hex", 'Target just behind a hexside', "Fiche 000: Côté d'Hex")] : [];
 };
@@ -77,7 +82,8 @@ const hexside: Part = (s, a, d) => {
 const charges: Part = (s, a, d) => {
   if (!fireTable.chargeModifiers) return [];
   const out: Modifier[] = [];
-  const open = terrainAt(s.board, d.hex) === 'clear' && sidesToward(s.board, d.hex, a.hex).every((dir) => hexsideInfo(hexsideAt(s.board, d.hex, dir)).chargeAllowed);
+  const to = aimed(s, a, d);
+  const open = terrainAt(s.board, to) === 'clear' && sidesToward(s.board, to, a.hex).every((dir) => hexsideInfo(hexsideAt(s.board, to, dir)).chargeAllowed);
   if (a.shock === 'charge' && open) out.push(mod(chargeBonus(a), 'Le tireur charge', 'Shooter charging', '§2.7.2.2'));
   if (d.shock === 'charge') out.push(mod(-chargeBonus(d), 'La cible charge', 'Target charging', '§2.7.2.2'));
   return out;

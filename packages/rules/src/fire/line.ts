@@ -2,7 +2,7 @@ import { unitsSeeEachOther } from '../sight';
 import type { GameState, Unit } from '../state/types';
 import { harassmentOpen } from './harassment';
 import { isHarasser } from './shooters';
-import { bodyDistance } from '../units/body';
+import { bodyDistance, nearestHexTo } from '../units/body';
 
 /**
  * The line a shot follows (§3.2.4, §3.2.4.1): whether it may be fired —
@@ -18,6 +18,7 @@ export interface ShotLine {
 
 export function shotLine(view: GameState, a: Unit, t: Pick<Unit, 'hex'> & Partial<Unit>): ShotLine {
   const crossed = Math.max(0, bodyDistance(view.board, a, t) - 1);
-  if (isHarasser(a)) return { harassment: true, open: harassmentOpen(view, a, t.hex), crossed };
+  // Harassment reaches a formation through its nearer hex.
+  if (isHarasser(a)) return { harassment: true, open: harassmentOpen(view, a, nearestHexTo(view.board, t, a.hex)), crossed };
   return { harassment: false, open: unitsSeeEachOther(view, a, t as Unit), crossed };
 }

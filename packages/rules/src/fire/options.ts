@@ -10,6 +10,8 @@ import { shotLine } from './line';
 import { shotAdvantage } from './shot';
 import { fireRange, fireRate } from './shooters';
 import { bodyDistance } from '../units/body';
+import { isFormation } from '../units/formation';
+import { fightingFrom, hexesLeftToAttack } from '../combat/attack-hex';
 
 export interface FireOption {
   type: 'fire' | 'fireDuel';
@@ -26,6 +28,10 @@ export interface FireOption {
   odds: Record<number, number>;
   /** For a unit of several shots: the advantage of all of them combined on this target (§3.2.3). */
   combinedAdvantage?: number;
+  /** A formation's firing hex, one option per hex left to fire (§3.3.8); send it back as the action's `from`. */
+  from?: number;
+  /** A formation's: the shots its firing hex fires, the rate per hex (§3.3.8, FIRE-13). */
+  rate?: number;
 }
 
 /** Enemy units in the open within reach of a fire (range) or a fire duel (adjacent characters). */
@@ -43,17 +49,24 @@ function candidates(view: GameState, a: Unit): Unit[] {
  */
 export function fireOptions(state: GameState, seat: Seat, piece: string): FireOption[] {
   const view = seatView(state, seat);
-  const a = view.units.find((u) => u.id === piece && u.side === seat);
-  if (!a || a.hex < 0 || fireRange(view, a) === 0) return [];
+  const unit = view.units.find((u) => u.id === piece && u.side === seat);
+  if (!unit || unit.hex < 0 || fireRange(view, unit) === 0) return [];
+  // A formation: each hex left to fire is a fire group of its own (§3.3.8, FORM-59).
+  const hexes = isFormation(unit) ? hexesLeftToAttack(view, unit) : [unit.hex];
+  return hexes.flatMap((h) => groupOptions(view, seat, unit, isFormation(unit) ? h : undefined));
+}
+
+function groupOptions(view: GameState, seat: Seat, unit: Unit, from: number | undefined): FireOption[] {
+  const a = fightingFrom(unit, from ?? unit.hex);
   const rate = fireRate(view, a);
   const options: FireOption[] = [];
   for (const t of candidates(view, a)) {
     const duel = a.kind === 'character' && t.kind === 'character' && bodyDistance(view.board, a, t) === 1;
     for (const type of duel ? (['fire', 'fireDuel'] as const) : (['fire'] as const)) {
-      const rejection = optionRefusal(view, seat, type, piece, t.id);
+      const rejection = optionRefusal(view, seat, type, unit.id, t.id, from);
       const { adv } = shotAdvantage(view, type, a, t, 1);
       const line = shotLine(view, a, t);
-      const option: FireOption = { type, target: t.id, allowed: !rejection, harassment: line.harassment, crossed: line.crossed, advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)) };
+      const option: FireOption = { type, target: t.id, allowed: !rejection, harassment: line.harassment, crossed: line.crossed, advantage: adv.total, modifiers: adv.modifiers, odds: oddsLanding(a, t, lossOdds(adv.total)), ...(from !== undefined ? { from, rate } : {}) };
       if (type === 'fire' && rate > 1) option.combinedAdvantage = shotAdvantage(view, type, a, t, rate).adv.total;
       options.push(rejection ? { ...option, rejection } : option);
     }
@@ -61,14 +74,14 @@ export function fireOptions(state: GameState, seat: Seat, piece: string): FireOp
   return options;
 }
 
-function optionRefusal(view: GameState, seat: Seat, type: 'fire' | 'fireDuel', piece: string, target: string): Rejection | null {
+function optionRefusal(view: GameState, seat: Seat, type: 'fire' | 'fireDuel', piece: string, target: string, from?: number): Rejection | null {
   const base = firstRejection(
     () => activePlayer(view, seat),
     () => ownPiece(view, seat, piece),
     () => underActivation(view, piece),
   );
   if (base) return base;
-  return type === 'fire' ? fireRefusal(view, { piece, targets: [target], combine: false }) : fireDuelRefusal(view, { piece, target });
+  return type === 'fire' ? fireRefusal(view, { piece, targets: [target], combine: false, ...(from !== undefined ? { from } : {}) }) : fireDuelRefusal(view, { piece, target });
 }
 
 /**

@@ -4,6 +4,7 @@ import { distance } from '../geometry/hex';
 import { withinWedge } from '../geometry/bearing';
 import { weaponCapacityOf } from '../combat/weapons';
 import type { GameState, Unit } from '../state/types';
+import { bodyHexes, nearestHexTo } from '../units/body';
 
 /**
  * Who fires, how far and how often (§3.2, §3.2.1.1–§3.2.3), from
@@ -68,9 +69,21 @@ export function fireZone(state: GameState, u: Unit): number[] {
   const range = fireRange(state, u);
   if (range === 0 || u.hex < 0) return [];
   const out: number[] = [];
+  // A formation fires from each of its hexes (§3.3.8): its zone is the union of theirs, its own hexes excepted.
+  const hexes = bodyHexes(u);
   for (let h = 0; h < state.board.cols * state.board.rows; h++) {
-    const d = distance(state.board, u.hex, h);
-    if (d >= 1 && d <= range && inFireCone(state, u, h)) out.push(h);
+    if (hexes.includes(h)) continue;
+    if (hexes.some((from) => distance(state.board, from, h) <= range && inFireCone(state, { ...u, hex: from }, h))) out.push(h);
   }
   return out;
+}
+
+/**
+ * The hex of the target a shot strikes (A-69): of a formation's hexes in
+ * the shooter's cone, the nearer to it (the first on a tie); a one-hex
+ * target's hex.
+ */
+export function aimedHex(state: GameState, a: Pick<Unit, 'hex' | 'facing' | 'kind' | 'faculties'>, t: Pick<Unit, 'hex' | 'secondHex'>): number {
+  const inCone = bodyHexes(t).filter((h) => inFireCone(state, a, h));
+  return nearestHexTo(state.board, { hex: inCone[0] ?? t.hex, secondHex: inCone[1] }, a.hex);
 }

@@ -8,7 +8,9 @@ import { viewFor } from '../fog/view';
 import type { DiceSource } from '../state/dice';
 import { event, GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
-import { concludeActivation } from '../turn/conclude';
+import { fightingFrom } from '../combat/attack-hex';
+import { aimedHex } from './shooters';
+import { attackDone } from '../combat/formation-attacks';
 import { lowerAmmunition } from '../units/ammunition';
 import { lossesLanding, sparedEvents } from '../units/invulnerable';
 import { shotLine } from './line';
@@ -35,6 +37,8 @@ export interface Volley {
   of: number;
   /** Shots combined into each (§3.2.3): 1, or the unit's whole rate in one shot. */
   combined: number;
+  /** The hex the shots leave from: a formation's firing hex (§3.3.8); absent, the shooter's hex. */
+  from?: number;
 }
 
 /** The shot's facts and advantage as it would be fired now (previews and resolution alike). */
@@ -59,7 +63,8 @@ export function fireShots(state: GameState, volley: Volley, dice: DiceSource): G
       return events;
     }
   }
-  return [...events, ...revealSweep(state), ...concludeActivation(state, true)];
+  // A formation's first fire group may leave its second to fire (§3.3.8).
+  return [...events, ...revealSweep(state), ...attackDone(state, volley.shooter)];
 }
 
 /**
@@ -70,8 +75,9 @@ export function fireShots(state: GameState, volley: Volley, dice: DiceSource): G
  */
 function shotStillOpen(state: GameState, volley: Volley, target: string): boolean {
   const view = viewFor(state, state.units.find((u) => u.id === volley.shooter)!.side);
-  const a = view.units.find((u) => u.id === volley.shooter);
-  if (!a || a.hex < 0 || shooterRefusal(view, a.id)) return false;
+  const unit = view.units.find((u) => u.id === volley.shooter);
+  if (!unit || unit.hex < 0 || shooterRefusal(view, unit.id)) return false;
+  const a = fightingFrom(unit, volley.from ?? unit.hex);
   if (volley.kind === 'fireDuel') return !fireDuelTargetRefusal(view, a, target);
   return !stackFireRefusal(view, a) && !fireTargetRefusal(view, a, target);
 }
@@ -79,7 +85,9 @@ function shotStillOpen(state: GameState, volley: Volley, target: string): boolea
 function fireOneShot(state: GameState, volley: Volley, target: string, index: number, dice: DiceSource): { events: GameEvent[]; pending?: PendingLosses } {
   const a = state.units.find((u) => u.id === volley.shooter)!;
   const t = state.units.find((u) => u.id === target)!;
-  const { spec, adv } = shotAdvantage(state, volley.kind, a, t, volley.combined);
+  // Weighed as fired from its hex (§3.3.8); the ammunition and the losses' facts are the unit's.
+  const fighter = fightingFrom(a, volley.from ?? a.hex);
+  const { spec, adv } = shotAdvantage(state, volley.kind, fighter, t, volley.combined);
   const rolled: [number, number] = [dice.roll(6), dice.roll(6)];
   const losses = lossesFor(adv.total, rolled[0] + rolled[1]);
   const shot = { index, of: volley.of, combined: volley.combined, harassment: spec.shot!.harassment, crossed: spec.shot!.crossed };
@@ -89,7 +97,7 @@ function fireOneShot(state: GameState, volley: Volley, target: string, index: nu
   if (rolled[0] === rolled[1]) events.push(...lowerAmmunition(state, a, '§3.2.5'));
   // An invulnerable target takes none of them (§3.1); the double above still lowers the ammunition.
   events.push(...sparedEvents(a, t, losses));
-  const pending: PendingLosses = { side: t.side, kind: volley.kind, attacker: a.id, defender: t.id, hex: t.hex, supported: false, losses: lossesLanding(a, t, losses), from: a.hex };
+  const pending: PendingLosses = { side: t.side, kind: volley.kind, attacker: a.id, defender: t.id, hex: aimedHex(state, fighter, t), supported: false, losses: lossesLanding(a, t, losses), from: fighter.hex };
   events.push(...chargeLoss(state, t, pending));
   const plans = lossPlans(viewFor(state, pending.side), pending);
   if (plans.length > 1) {
@@ -104,5 +112,5 @@ function fireOneShot(state: GameState, volley: Volley, target: string, index: nu
 /** After the defender's choice (absorbLosses): the shots left, then the end of the activation. */
 export function continueFire(state: GameState, pending: PendingLosses, dice: DiceSource): GameEvent[] {
   const rest = pending.remainingShots;
-  return fireShots(state, { kind: pending.kind as FireKind, shooter: pending.attacker, targets: rest?.targets ?? [], of: rest?.of ?? 1, combined: 1 }, dice);
+  return fireShots(state, { kind: pending.kind as FireKind, shooter: pending.attacker, targets: rest?.targets ?? [], of: rest?.of ?? 1, combined: 1, from: pending.from }, dice);
 }

@@ -2,14 +2,13 @@ import { reject, Rejection } from '../actions/rejection';
 import { zoneFrom } from '../combat/geometry';
 import { inMixedStack } from '../combat/targets';
 import { holdsSpecialOrder } from '../command/situation';
-import { distance } from '../geometry/hex';
 import type { GameState, Unit } from '../state/types';
 import { ammunitionOf } from '../units/ammunition';
 import { engagedBy, engages } from '../units/engagement';
 import { stackAt, stackPlace } from '../units/stacking';
 import { shotLine } from './line';
 import { fireRange, inFireCone, isShooter } from './shooters';
-import { bodyDistance } from '../units/body';
+import { bodyDistance, bodyHexes, distanceToHex } from '../units/body';
 
 /**
  * Who may fire at whom (§3.2.1, §3.2.5–§3.2.9). Each check returns the rule
@@ -57,7 +56,8 @@ export function fireTargetKnown(view: GameState, a: Unit, targetId: string): Uni
 
 /** Cone, range and line (§3.2.1.1, §3.2.2, §3.2.4, §3.2.4.1), in the order of §3.2.9. */
 export function reachRefusal(view: GameState, a: Unit, t: Unit): Rejection | null {
-  if (!inFireCone(view, a, t.hex)) return reject('targetOutOfCone');
+  // A formation is aimed at by either of its hexes: one in the cone will do.
+  if (!bodyHexes(t).some((h) => inFireCone(view, a, h))) return reject('targetOutOfCone');
   if (bodyDistance(view.board, a, t) > fireRange(view, a)) return reject('targetOutOfRange', { range: fireRange(view, a) });
   const line = shotLine(view, a, t);
   if (!line.open) return reject(line.harassment ? 'harassmentBlocked' : 'noLineOfSight');
@@ -114,6 +114,6 @@ export function hasTargetFrom(view: GameState, unit: Unit, hex: number, facing: 
   const placed = { ...unit, hex, facing };
   // Out of range first: it is the cheapest refusal, and most enemies of a large battle are far.
   const range = fireRange(view, placed);
-  const open = (t: Unit) => t.side !== unit.side && !t.hidden && t.hex >= 0 && !t.destroyed && distance(view.board, hex, t.hex) <= range;
+  const open = (t: Unit) => t.side !== unit.side && !t.hidden && t.hex >= 0 && !t.destroyed && distanceToHex(view.board, t, hex) <= range;
   return view.units.some((t) => open(t) && !reachRefusal(view, placed, t) && !stackTargetRefusal(view, placed, t));
 }

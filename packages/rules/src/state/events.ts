@@ -36,7 +36,8 @@ export type EventBody =
       column: string;
       losses: number;
     }
-  | { type: 'recoiled'; unit: string; from: number; to: number }
+  /** A formation's recoil (§3.3.8.1) also tells its second hex and new facing. */
+  | { type: 'recoiled'; unit: string; from: number; to: number; secondHex?: number; facing?: number }
   /** An invulnerable defender takes none of a result's losses (§3.1): the attacker has no weapon able to harm it. */
   | { type: 'lossesCancelled'; unit: string; losses: number; reason: 'invulnerable' }
   | { type: 'lossesAwaited'; unit: string; side: SideId; losses: number }

@@ -161,6 +161,21 @@ export interface Activation {
   mustFlee?: boolean;
   /** Command points left to a character distributing special orders (§2.5.9). */
   commandPoints?: number;
+  /**
+   * A formation's shock or fire action under way (§3.3.8, FORM-09): one
+   * attack from each of its hexes. `from` the hexes that have attacked,
+   * `recoiled` the targets a first attack made recoil (the second against
+   * them is lost, FORM-57), `breathPaid` once a supported attack cost the
+   * action its breath level (A-19).
+   */
+  attacks?: FormationAttacks;
+}
+
+export interface FormationAttacks {
+  kind: 'shock' | 'fire';
+  from: number[];
+  recoiled: string[];
+  breathPaid?: boolean;
 }
 
 /**

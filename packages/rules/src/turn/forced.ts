@@ -10,6 +10,7 @@ import { sharedView } from '../fog/view';
 import { destroyUnit } from '../units/condition';
 import type { GameEvent } from '../state/events';
 import { concludeActivation } from './conclude';
+import { boundToSecondAttack } from '../combat/formation-attacks';
 
 /** The actions a unit is bound to take (§2.9.1), and the rule that binds it. */
 export interface ForcedAction {
@@ -28,6 +29,9 @@ export interface ForcedAction {
 export function forcedAction(state: GameState, piece: string): ForcedAction | null {
   const unit = state.units.find((u) => u.id === piece && u.hex >= 0);
   if (!unit) return decoyForced(state, piece);
+  // Between a formation's two attacks: the second, or pass (§3.3.8).
+  const second = boundToSecondAttack(state, piece);
+  if (second) return { types: [second, 'pass'], reason: reject('secondAttackOnly') };
   if (unit.cohesion === 'routed') {
     const choice = routedChoice(state, unit);
     if (choice === 'rally') return { types: ['rally'], reason: reject('mustRally') };
