@@ -71,6 +71,8 @@ export interface DecodedState {
   commandPoints?: number;
   /** Of the activation in progress: the unit failed its rally and must flee (§2.8.3.1). */
   mustFlee?: boolean;
+  /** Of the activation in progress: a formation's attacks under way (@lames/rules FormationAttacks) as JSON; '' or absent when none. */
+  activationAttacks?: string;
   /** How the game ended (@lames/rules GameResult) as JSON; '' or absent while playing. */
   result?: string;
   /** A combat waiting for the defender's choice of losses (@lames/rules PendingLosses) as JSON; '' or absent when none. */

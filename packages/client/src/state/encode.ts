@@ -25,9 +25,13 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     const p = unitToPiece(u, !!act && !act.covered && act.piece === u.id);
     (u.hidden ? secrets : pieces)[u.id] = p;
   }
-  for (const d of view.decoys) secrets[d.id] = decoyToPiece(d, !!act && !act.covered && act.piece === d.id);
+  for (const d of view.decoys)
+    secrets[d.id] = decoyToPiece(d, !!act && !act.covered && act.piece === d.id);
   const covers = Object.fromEntries(
-    (view.covers ?? []).map((c) => [c.id, { ...c, activating: !!act && !!act.covered && act.piece === c.id }]),
+    (view.covers ?? []).map((c) => [
+      c.id,
+      { ...c, activating: !!act && !!act.covered && act.piece === c.id },
+    ]),
   );
   return {
     scenarioId: view.scenarioId,
@@ -37,13 +41,21 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     turnLimit: view.turnLimit,
     activeSide: view.activeSide,
     status: view.status,
-    sides: view.sides.map((s) => ({ ...s, armyCommander: s.armyCommander ?? '', ammunitionSource: s.ammunitionSource ?? -1, claimed: true, playerName: '', connected: true })),
+    sides: view.sides.map((s) => ({
+      ...s,
+      armyCommander: s.armyCommander ?? '',
+      ammunitionSource: s.ammunitionSource ?? -1,
+      claimed: true,
+      playerName: '',
+      connected: true,
+    })),
     wings: view.wings.map((w) => ({ ...w, leader: w.leader ?? '' })),
     pieces,
     covers,
     secrets,
     ...(act?.commandPoints !== undefined ? { commandPoints: act.commandPoints } : {}),
     ...(act?.mustFlee ? { mustFlee: true } : {}),
+    ...(act?.attacks ? { activationAttacks: JSON.stringify(act.attacks) } : {}),
     ...(view.result ? { result: JSON.stringify(view.result) } : {}),
     ...(view.pendingLosses ? { pendingLosses: JSON.stringify(view.pendingLosses) } : {}),
     ...(view.gameElements?.weather ? { weather: view.gameElements.weather } : {}),
@@ -59,9 +71,15 @@ function encodeDeployment(view: GameState, awaiting: (u: Unit) => boolean): Part
   const sides = Object.entries(view.deployment.sides);
   const deploymentSecrets: Record<string, DeploymentSecretInfo> = {};
   for (const [side, d] of sides) {
-    const units = view.units.filter((u) => u.side === side && awaiting(u)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const units = view.units
+      .filter((u) => u.side === side && awaiting(u))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
     if (view.perspective !== 'referee' && view.perspective !== side) continue;
-    deploymentSecrets[side] = { side, units: JSON.stringify(units.map((u) => unitToWire(u, 0, false))), placement: d.placement ? JSON.stringify(d.placement) : '' };
+    deploymentSecrets[side] = {
+      side,
+      units: JSON.stringify(units.map((u) => unitToWire(u, 0, false))),
+      placement: d.placement ? JSON.stringify(d.placement) : '',
+    };
   }
   return {
     deploying: true,

@@ -84,7 +84,9 @@ describe('toView', () => {
     const decoded = decodedFor(state, 'ardenne');
     expect(toView(decoded, 'ardenne').wings.every((w) => w.shakenMarkers === 0)).toBe(true);
     decoded.wings[0].shakenMarkers = 2;
-    const knights = Object.values(decoded.pieces as Record<string, { id: string; activating?: boolean }>).find((p) => p.id === 'h-knights')!;
+    const knights = Object.values(
+      decoded.pieces as Record<string, { id: string; activating?: boolean }>,
+    ).find((p) => p.id === 'h-knights')!;
     knights.activating = true;
     decoded.commandPoints = 3;
     const view = toView(decoded, 'ardenne');

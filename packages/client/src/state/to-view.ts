@@ -1,4 +1,19 @@
-import { wireToDecoy, wireToUnit, type Activation, type Board, type Cover, type DeploymentPlacement, type GameResult, type GameState, type MapEdge, type PendingLosses, type Seat, type Unit, type Weather } from '@lames/rules';
+import {
+  wireToDecoy,
+  wireToUnit,
+  type Activation,
+  type Board,
+  type Cover,
+  type DeploymentPlacement,
+  type FormationAttacks,
+  type GameResult,
+  type GameState,
+  type MapEdge,
+  type PendingLosses,
+  type Seat,
+  type Unit,
+  type Weather,
+} from '@lames/rules';
 import type { CoverState, DecodedMap, DecodedState, PieceState } from './decoded';
 
 /**
@@ -36,28 +51,48 @@ function coverOf(c: CoverState): Cover {
 
 /** The units this seat sees waiting to be deployed (its own, or every side's for the referee): hex -1, hidden, no cover. */
 function awaitingUnits(state: DecodedState): PieceState[] {
-  return values(state.deploymentSecrets).flatMap((s) => (s.units ? (JSON.parse(s.units) as PieceState[]) : []));
+  return values(state.deploymentSecrets).flatMap((s) =>
+    s.units ? (JSON.parse(s.units) as PieceState[]) : [],
+  );
 }
 
 /** The deployment phase as the rules' view has it: every side's zone and flag, the placements this seat may see. */
 function deploymentOf(state: DecodedState): Pick<GameState, 'deployment'> {
   if (!state.deploying) return {};
-  const placements = new Map(values(state.deploymentSecrets).filter((s) => s.placement).map((s) => [s.side, JSON.parse(s.placement) as DeploymentPlacement]));
+  const placements = new Map(
+    values(state.deploymentSecrets)
+      .filter((s) => s.placement)
+      .map((s) => [s.side, JSON.parse(s.placement) as DeploymentPlacement]),
+  );
   const sides = Object.fromEntries(
     (state.deployment ?? []).map((d) => {
       const placement = placements.get(d.side);
-      return [d.side, { zone: d.zone ? d.zone.split(',').map(Number) : [], done: d.deployed, ...(placement ? { placement } : {}) }];
+      return [
+        d.side,
+        {
+          zone: d.zone ? d.zone.split(',').map(Number) : [],
+          done: d.deployed,
+          ...(placement ? { placement } : {}),
+        },
+      ];
     }),
   );
   return { deployment: { sides } };
 }
 
-function activationOf(pieces: PieceState[], covers: CoverState[], state: DecodedState): Activation | null {
+function activationOf(
+  pieces: PieceState[],
+  covers: CoverState[],
+  state: DecodedState,
+): Activation | null {
   const piece = pieces.find((p) => p.activating);
   if (piece) {
     const a: Activation = { piece: piece.id };
-    if (typeof state.commandPoints === 'number' && state.commandPoints >= 0) Object.assign(a, { commandPoints: state.commandPoints });
+    if (typeof state.commandPoints === 'number' && state.commandPoints >= 0)
+      Object.assign(a, { commandPoints: state.commandPoints });
     if (state.mustFlee) Object.assign(a, { mustFlee: true });
+    if (state.activationAttacks)
+      Object.assign(a, { attacks: JSON.parse(state.activationAttacks) as FormationAttacks });
     return a;
   }
   const cover = covers.find((c) => c.activating);
@@ -85,10 +120,15 @@ export function toView(state: DecodedState, seat: Seat): GameState {
       name: s.name,
       armyCommander: orNull(s.armyCommander),
       retreatEdge: s.retreatEdge as MapEdge,
-      ...(typeof s.ammunitionSource === 'number' && s.ammunitionSource >= 0 ? { ammunitionSource: s.ammunitionSource } : {}),
+      ...(typeof s.ammunitionSource === 'number' && s.ammunitionSource >= 0
+        ? { ammunitionSource: s.ammunitionSource }
+        : {}),
     })),
     light: state.light === 'night' ? 'night' : 'day',
-    rulesLevel: state.rulesLevel === 'intermediate' || state.rulesLevel === 'advanced' ? state.rulesLevel : 'basic',
+    rulesLevel:
+      state.rulesLevel === 'intermediate' || state.rulesLevel === 'advanced'
+        ? state.rulesLevel
+        : 'basic',
     wings: (state.wings ?? []).map((w) => ({
       id: w.id,
       side: w.side,
@@ -107,7 +147,9 @@ export function toView(state: DecodedState, seat: Seat): GameState {
     activation: activationOf([...open, ...secret], covers, state),
     status: state.status === 'ended' ? 'ended' : 'playing',
     ...(state.result ? { result: JSON.parse(state.result) as GameResult } : {}),
-    ...(state.pendingLosses ? { pendingLosses: JSON.parse(state.pendingLosses) as PendingLosses } : {}),
+    ...(state.pendingLosses
+      ? { pendingLosses: JSON.parse(state.pendingLosses) as PendingLosses }
+      : {}),
     ...(state.weather ? { gameElements: { weather: state.weather as Weather } } : {}),
     ...deploymentOf(state),
     stackCounter: 0,

@@ -73,7 +73,16 @@ function syncScalars(target: BattleState, game: GameState): void {
 
 function syncWings(target: BattleState, game: GameState): void {
   game.wings.forEach((w, i) => {
-    const values = { id: w.id, side: w.side, name: w.name, leader: w.leader ?? '', directive: w.directive, morale: w.morale, fatigue: w.fatigue, shakenMarkers: w.shakenMarkers };
+    const values = {
+      id: w.id,
+      side: w.side,
+      name: w.name,
+      leader: w.leader ?? '',
+      directive: w.directive,
+      morale: w.morale,
+      fatigue: w.fatigue,
+      shakenMarkers: w.shakenMarkers,
+    };
     const current = target.wings[i];
     if (current) assignChanged(current, values);
     else target.wings.push(Object.assign(new WingInfo(), values));
@@ -87,7 +96,15 @@ export function initStatic(target: BattleState, game: GameState, battleName: str
   target.light = game.light;
   target.rulesLevel = game.rulesLevel;
   for (const s of game.sides) {
-    target.sides.push(Object.assign(new SideInfo(), { id: s.id, name: s.name, retreatEdge: s.retreatEdge, armyCommander: s.armyCommander ?? '', ammunitionSource: s.ammunitionSource ?? -1 }));
+    target.sides.push(
+      Object.assign(new SideInfo(), {
+        id: s.id,
+        name: s.name,
+        retreatEdge: s.retreatEdge,
+        armyCommander: s.armyCommander ?? '',
+        ammunitionSource: s.ammunitionSource ?? -1,
+      }),
+    );
   }
   initDeployment(target, game);
 }
@@ -95,10 +112,19 @@ export function initStatic(target: BattleState, game: GameState, battleName: str
 /**
  * What every seat may know of the activation in progress: the command points
  * left (only characters distribute, and characters are never hidden), and a
- * failed rally, told only when the unit is in the open.
+ * failed rally and a formation's attacks under way, told only when the unit
+ * is in the open (a formation always is).
  */
-function activationFacts(game: GameState): { commandPoints: number; mustFlee: boolean } {
+function activationFacts(game: GameState): {
+  commandPoints: number;
+  mustFlee: boolean;
+  activationAttacks: string;
+} {
   const a = game.activation;
   const inOpen = a ? game.units.some((u) => u.id === a.piece && !u.hidden) : false;
-  return { commandPoints: a?.commandPoints ?? -1, mustFlee: inOpen && a?.mustFlee === true };
+  return {
+    commandPoints: a?.commandPoints ?? -1,
+    mustFlee: inOpen && a?.mustFlee === true,
+    activationAttacks: inOpen && a?.attacks ? JSON.stringify(a.attacks) : '',
+  };
 }

@@ -150,6 +150,8 @@ export class BattleState extends Schema {
   @type('int16') commandPoints = -1;
   /** The unit under activation failed its rally and must flee (§2.8.4); only set for a unit in the open. */
   @type('boolean') mustFlee = false;
+  /** A formation's two attacks under way (@lames/rules FormationAttacks) as JSON, '' when none; formations are never hidden (§3.3.8, FORM-09). */
+  @type('string') activationAttacks = '';
   @type([SideInfo]) sides = new ArraySchema<SideInfo>();
   @type([WingInfo]) wings = new ArraySchema<WingInfo>();
   /** Units in the open: everyone. */
