@@ -1,4 +1,4 @@
-import type { Ammunition, Capacity, CommandClass, Faculty, Feature, Hexside, Light, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
+import type { Ammunition, Capacity, CommandClass, Faculty, Feature, FormationMode, Hexside, Light, MoraleClass, MovementClass, Terrain, WeaponClass } from '../data/schemas';
 import type { Facing, UnitSize } from '../geometry/facing';
 import type { Weather } from '../elements/data';
 import type { AttackKind } from '../combat/advantage-part';
@@ -62,6 +62,14 @@ export interface Unit {
    * ask units/body.ts, never these two fields (docs/formations.md).
    */
   secondHex?: number;
+  /** A formation's mode marker (§3.3.6); absent: march, the default (no marker), and on every one-hex unit. */
+  formationMode?: Exclude<FormationMode, 'march'>;
+  /**
+   * Steps the troops merged into this unit had lost before they merged
+   * (fusion, constitution, join: §3.3.9–3.3.11): still lost for the victory
+   * count (§2.4), never steps it may regain. Absent: none.
+   */
+  absorbedLosses?: number;
   facing: Facing;
   cohesion: Cohesion;
   breath: Breath;
@@ -159,6 +167,8 @@ export interface Activation {
   mustFlee?: boolean;
   /** Command points left to a character distributing special orders (§2.5.9). */
   commandPoints?: number;
+  /** A shaken formation failed its defensive engagement test: it is deprived of its action (§3.3.1.2, l.2181). */
+  deprived?: boolean;
 }
 
 /**
@@ -239,6 +249,13 @@ export interface GameState {
   deployment?: { sides: Record<SideId, SideDeployment> };
   /** The formation counters' profiles of each troop type that may form (§3.3, PRE-06), from the scenario; absent when none may. */
   formationProfiles?: Record<string, Profiles>;
+  /**
+   * The simple troop counter's profiles of each type that may form (§3.3):
+   * what the troops a formation breaks into or lets leave are. From the
+   * scenario's one-hex troops of the type, or the troops that constituted a
+   * formation; absent when none is known (docs/rule-decisions.md §3.3).
+   */
+  troopProfiles?: Record<string, Profiles>;
 }
 
 /**
