@@ -42,7 +42,7 @@ const formation = (id: string, steps: number, command: Capacity = 'superior', ex
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
 const totalLost = (s: GameState) => s.units.filter((x) => x.side === 'blue').reduce((n, x) => n + lostSteps(x), 0);
 /** The troops and formations of the tested type. */
-const infantry = (s: GameState) => s.units.filter((x) => x.type === 'infantry' || x.type === 'archers');
+const infantry = (s: GameState) => s.units.filter((x) => x.kind === 'troop' && (x.type === 'infantry' || x.type === 'archers'));
 
 describe('§3.3.9 Action de Fusion', () => {
   const pair = () => {
