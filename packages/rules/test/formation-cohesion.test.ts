@@ -12,8 +12,19 @@ import { game, H, profiles, unit, type TestUnit } from './fixtures';
  * forced break of 9 (EX-FORM-9).
  */
 
-const counter = () => ({ ...profiles(), command: { class: 'regular' as const, capacity: 'superior' as const }, morale: { class: 'normal' as const, capacity: 'advantaged' as const } });
-const formation = (steps: number, extra: Partial<TestUnit> = {}) => unit('f', 'blue', '0505', 3, { secondHex: '0504', steps, profiles: counter(), type: 'elfArchers', ...extra });
+const counter = () => ({
+  ...profiles(),
+  command: { class: 'regular' as const, capacity: 'superior' as const },
+  morale: { class: 'normal' as const, capacity: 'advantaged' as const },
+});
+const formation = (steps: number, extra: Partial<TestUnit> = {}) =>
+  unit('f', 'blue', '0505', 3, {
+    secondHex: '0504',
+    steps,
+    profiles: counter(),
+    type: 'elfArchers',
+    ...extra,
+  });
 const reserve = unit('reserve', 'blue', '0110', 0, { type: 'reserve' });
 
 function field(units: TestUnit[]): GameState {
@@ -24,8 +35,12 @@ function field(units: TestUnit[]): GameState {
 
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
 const archers = (s: GameState) => s.units.filter((x) => x.type === 'elfArchers');
-const stepsIn = (s: GameState, hex: string) => archers(s).filter((x) => x.hex === H(hex)).map((x) => x.steps);
-const totalLost = (s: GameState) => s.units.filter((x) => x.side === 'blue').reduce((n, x) => n + lostSteps(x), 0);
+const stepsIn = (s: GameState, hex: string) =>
+  archers(s)
+    .filter((x) => x.hex === H(hex))
+    .map((x) => x.steps);
+const totalLost = (s: GameState) =>
+  s.units.filter((x) => x.side === 'blue').reduce((n, x) => n + lostSteps(x), 0);
 
 describe('§3.3.1.3 breaking a formation by a loss of cohesion', () => {
   test('§3.3.1.3 (EX-FORM-9) a shaken formation of 9 that recoils breaks: 5 and 4 steps, troops 2+2+1 and 2+2, all shaken, with its facing, breath and ammunition', () => {
@@ -37,9 +52,23 @@ describe('§3.3.1.3 breaking a formation by a loss of cohesion', () => {
     expect(stepsIn(s, '0504')).toEqual([2, 2]);
     for (const t of archers(s)) {
       expect(isFormation(t)).toBe(false);
-      expect(t).toMatchObject({ facing: 3, cohesion: 'shaken', breath: 'winded', ammunition: 'diminished' });
+      expect(t).toMatchObject({
+        facing: 3,
+        cohesion: 'shaken',
+        breath: 'winded',
+        ammunition: 'diminished',
+      });
     }
-    expect(events).toEqual([expect.objectContaining({ type: 'troopsReleased', action: 'break', cause: 'cohesion', unit: 'f', steps: 9, section: '§3.3.1.3' })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'troopsReleased',
+        action: 'break',
+        cause: 'cohesion',
+        unit: 'f',
+        steps: 9,
+        section: '§3.3.1.3',
+      }),
+    ]);
     // FORM-27: the forced break leaves three troops, 12 points, in one hex
     expect(stackPointsAt(s, H('0505'))).toBe(12);
     expect(totalLost(s)).toBe(lost);
@@ -55,7 +84,9 @@ describe('§3.3.1.3 breaking a formation by a loss of cohesion', () => {
       [2, 2, 1],
       [2, 2],
     ]);
-    expect(archers(s).every((t) => t.cohesion === 'shaken' && t.ammunition === 'diminished')).toBe(true);
+    expect(archers(s).every((t) => t.cohesion === 'shaken' && t.ammunition === 'diminished')).toBe(
+      true,
+    );
     // §3.3.1.3 "Ebranlées et non en Déroute"
     expect(archers(s).some((t) => t.cohesion === 'routed')).toBe(false);
   });
@@ -72,7 +103,10 @@ describe('§3.3.1.3 breaking a formation by a loss of cohesion', () => {
     loseCohesion(s, u(s, 'f'), 'disengagement', '§2.6.14.1');
     expect(u(s, 'f').cohesion).toBe('shaken');
     loseCohesion(s, u(s, 'f'), 'disengagement', '§2.6.14.1');
-    expect([stepsIn(s, '0505'), stepsIn(s, '0504')]).toEqual([[2, 1], [2, 1]]);
+    expect([stepsIn(s, '0505'), stepsIn(s, '0504')]).toEqual([
+      [2, 1],
+      [2, 1],
+    ]);
     expect(archers(s).every((t) => t.cohesion === 'shaken')).toBe(true);
   });
 
@@ -81,7 +115,9 @@ describe('§3.3.1.3 breaking a formation by a loss of cohesion', () => {
     u(s, 'f').cohesion = 'shaken';
     const events = loseCohesion(s, u(s, 'f'), 'frightened', '§3.1');
     expect(u(s, 'f')).toMatchObject({ cohesion: 'shaken', steps: 3 });
-    expect(events).toEqual([expect.objectContaining({ type: 'stepLost', steps: 3, section: '§3.3' })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'stepLost', steps: 3, section: '§3.3' }),
+    ]);
     // at three steps the next one breaks it (l.2124): two troops of one step, still shaken
     loseCohesion(s, u(s, 'f'), 'rout', '§2.4.1.1');
     expect([stepsIn(s, '0505'), stepsIn(s, '0504')]).toEqual([[1], [1]]);
@@ -119,7 +155,9 @@ describe('§3.3.1 the defensive engagement test of a formation', () => {
 
   test('§3.3.1.1 (FORM-13) in order, it fails: shaken, and may then choose an action', () => {
     const r = activate(engaged('inOrder'), [6, 6]);
-    expect(r.events).toContainEqual(expect.objectContaining({ type: 'test', test: 'defensiveEngagement', success: false }));
+    expect(r.events).toContainEqual(
+      expect.objectContaining({ type: 'test', test: 'defensiveEngagement', success: false }),
+    );
     expect(u(r.state, 'f').cohesion).toBe('shaken');
     expect(r.state.activation?.piece).toBe('f');
   });
@@ -128,7 +166,9 @@ describe('§3.3.1 the defensive engagement test of a formation', () => {
     const r = activate(engaged('shaken'), [6, 6]);
     expect(u(r.state, 'f').cohesion).toBe('shaken');
     expect(r.state.activation).toBeNull();
-    expect(r.events).toContainEqual(expect.objectContaining({ type: 'activationEnded', piece: 'f' }));
+    expect(r.events).toContainEqual(
+      expect.objectContaining({ type: 'activationEnded', piece: 'f' }),
+    );
     expect(u(r.state, 'f').order).toBe('activated');
   });
 

@@ -8,7 +8,14 @@ import { breakFormation, breakPlan } from '../units/formation-break';
 import { STACK_LIMIT, stackPointsAt } from '../units/stacking';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
-import { actor, awayFromEnemy, formationActor, inOrderAndBreathing, onClearGround, regroupOrOrder } from './formation-conditions';
+import {
+  actor,
+  awayFromEnemy,
+  formationActor,
+  inOrderAndBreathing,
+  onClearGround,
+  regroupOrOrder,
+} from './formation-conditions';
 import { reject, Rejection } from './rejection';
 
 export type BreakFormationAction = { type: 'breakFormation'; piece: string; heavier?: number };
@@ -28,7 +35,11 @@ const VOLUNTARY_BREAK_MAX = 2 * 2 * formationTable.stepsPerFigure;
  */
 export const breakFormationRule: ActionRule<BreakFormationAction> = {
   section: '§3.3.12',
-  conditions: (state, seat, a) => firstRejection(() => formationActor(state, seat, a.piece), () => breakConditions(state, actor(state, a.piece), a.heavier)),
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => formationActor(state, seat, a.piece),
+      () => breakConditions(state, actor(state, a.piece), a.heavier),
+    ),
   procedure(state, _seat, a) {
     const events = breakFormation(state, actor(state, a.piece), 'voluntary', '§3.3.12', a.heavier);
     return [...events, ...concludeActivation(state, true)];
@@ -49,11 +60,16 @@ function breakConditions(state: GameState, f: Unit, heavier: number | undefined)
 }
 
 /** Each hex within 10 points once the troops replace the formation (l.2377; S1 l.189), a decoy weighing as its mimic. */
-function stackingAfterBreak(state: GameState, f: Unit, heavier: number | undefined): Rejection | null {
+function stackingAfterBreak(
+  state: GameState,
+  f: Unit,
+  heavier: number | undefined,
+): Rejection | null {
   const plan = breakPlan(f, heavier);
   for (const hex of bodyHexes(f)) {
     const points = stackPointsAt(state, hex, f.id) + 4 * plan.filter((p) => p.hex === hex).length;
-    if (points > STACK_LIMIT) return reject('formationStacking', { hex: hexLabel(state.board, hex) });
+    if (points > STACK_LIMIT)
+      return reject('formationStacking', { hex: hexLabel(state.board, hex) });
   }
   return null;
 }

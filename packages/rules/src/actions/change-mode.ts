@@ -26,7 +26,11 @@ export type ChangeModeAction = { type: 'changeMode'; piece: string; mode: Format
  */
 export const changeModeRule: ActionRule<ChangeModeAction> = {
   section: '§3.3.14',
-  conditions: (state, seat, a) => firstRejection(() => formationActor(state, seat, a.piece), () => modeConditions(state, actor(state, a.piece), a.mode)),
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => formationActor(state, seat, a.piece),
+      () => modeConditions(state, actor(state, a.piece), a.mode),
+    ),
   procedure(state, _seat, a, dice) {
     const f = actor(state, a.piece);
     const events: GameEvent[] = [];
@@ -46,7 +50,8 @@ function modeConditions(state: GameState, f: Unit, mode: FormationMode): Rejecti
   return firstRejection(
     () => (isFormation(f) ? null : reject('notAFormation')),
     () => inOrderAndBreathing(f),
-    () => (adjacentEnemies(state, f).some((e) => e.shock === 'none') ? reject('modeNearEnemy') : null),
+    () =>
+      adjacentEnemies(state, f).some((e) => e.shock === 'none') ? reject('modeNearEnemy') : null,
     () => (modesOpen(f).includes(mode) ? null : reject('modeNotOpen')),
     () => (modeOf(f) === mode ? reject('sameMode') : null),
     () => (mode === 'hedgehog' && stackedWithLarge(state, f) ? reject('hedgehogStacked') : null),
@@ -64,7 +69,14 @@ function stackedWithLarge(state: GameState, f: Unit): boolean {
  * weapon capacity's threshold (10/9/8/7/6); a double 1 always succeeds.
  */
 export function organisationTest(state: GameState, f: Unit, dice: DiceSource) {
-  return rollTest(state, dice, { test: 'organisation', subject: f.id, threshold: organisationThreshold(f), modifiers: organisationModifiers(state, f), naturals: 'success', section: '§3.3.14' });
+  return rollTest(state, dice, {
+    test: 'organisation',
+    subject: f.id,
+    threshold: organisationThreshold(f),
+    modifiers: organisationModifiers(state, f),
+    naturals: 'success',
+    section: '§3.3.14',
+  });
 }
 
 export function organisationThreshold(f: Unit): number {
@@ -74,8 +86,17 @@ export function organisationThreshold(f: Unit): number {
 export function organisationModifiers(state: GameState, f: Unit): Modifier[] {
   const o = formationTable.organisation;
   const mods: Modifier[] = [];
-  if (hasFaculty(f, 'manoeuvre')) mods.push(mod(o.manoeuvreModifier, 'Faculté Manœuvre', 'Manoeuvre faculty', '§3.3.14'));
+  if (hasFaculty(f, 'manoeuvre'))
+    mods.push(mod(o.manoeuvreModifier, 'Faculté Manœuvre', 'Manoeuvre faculty', '§3.3.14'));
   const engaging = engagedBy(state, f).length;
-  if (engaging > 0) mods.push(mod(o.perEngagingEnemy * engaging, `${engaging} unité(s) ennemie(s) engageant la formation`, `${engaging} enemy unit(s) engaging the formation`, '§3.3.14'));
+  if (engaging > 0)
+    mods.push(
+      mod(
+        o.perEngagingEnemy * engaging,
+        `${engaging} unité(s) ennemie(s) engageant la formation`,
+        `${engaging} enemy unit(s) engaging the formation`,
+        '§3.3.14',
+      ),
+    );
   return mods;
 }

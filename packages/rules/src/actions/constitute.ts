@@ -9,7 +9,16 @@ import { mergeInto, worstAmmunition } from '../units/formation-assembly';
 import { formationTable } from '../data';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
-import { actor, coverIn, formationActor, isSimpleTroop, onClearGround, sameTroops, stackingAfter, troopCriteria } from './formation-conditions';
+import {
+  actor,
+  coverIn,
+  formationActor,
+  isSimpleTroop,
+  onClearGround,
+  sameTroops,
+  stackingAfter,
+  troopCriteria,
+} from './formation-conditions';
 import { reject, Rejection } from './rejection';
 
 export type ConstituteAction = { type: 'constitute'; piece: string; with: string };
@@ -27,35 +36,73 @@ export type ConstituteAction = { type: 'constitute'; piece: string; with: string
  */
 export const constituteRule: ActionRule<ConstituteAction> = {
   section: '§3.3.10',
-  conditions: (state, seat, a) => firstRejection(() => formationActor(state, seat, a.piece), () => constituteConditions(state, seat, actor(state, a.piece), a.with)),
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => formationActor(state, seat, a.piece),
+      () => constituteConditions(state, seat, actor(state, a.piece), a.with),
+    ),
   procedure(state, _seat, a) {
     const unit = actor(state, a.piece);
     const partner = state.units.find((u) => u.id === a.with)!;
     const troops = troopsOf(state, [unit.hex, partner.hex]).filter((t) => t.id !== unit.id);
     // The troop counter of the type is kept: the formation breaks into it (§3.3.1.3).
-    state.troopProfiles = { ...state.troopProfiles, [unit.type]: state.troopProfiles?.[unit.type] ?? unit.profiles };
+    state.troopProfiles = {
+      ...state.troopProfiles,
+      [unit.type]: state.troopProfiles?.[unit.type] ?? unit.profiles,
+    };
     unit.secondHex = partner.hex;
     unit.profiles = formationProfilesOf(state, unit.type)!;
     mergeInto(state, unit, troops);
-    const body = { type: 'troopsMerged' as const, action: 'constitute' as const, unit: unit.id, absorbed: troops.map((t) => t.id), hexes: [unit.hex, partner.hex], facing: unit.facing, steps: unit.steps, breath: unit.breath, ammunition: worstAmmunition([unit]) };
+    const body = {
+      type: 'troopsMerged' as const,
+      action: 'constitute' as const,
+      unit: unit.id,
+      absorbed: troops.map((t) => t.id),
+      hexes: [unit.hex, partner.hex],
+      facing: unit.facing,
+      steps: unit.steps,
+      breath: unit.breath,
+      ammunition: worstAmmunition([unit]),
+    };
     return [event(body, '§3.3.10'), ...concludeActivation(state, true)];
   },
 };
 
 /** The troops of the hexes; characters stay where they are. */
 function troopsOf(state: GameState, hexes: number[]): Unit[] {
-  return hexes.flatMap((h) => stackAt(state, h)).filter((u, i, all) => u.kind !== 'character' && all.findIndex((x) => x.id === u.id) === i);
+  return hexes
+    .flatMap((h) => stackAt(state, h))
+    .filter((u, i, all) => u.kind !== 'character' && all.findIndex((x) => x.id === u.id) === i);
 }
 
-function constituteConditions(state: GameState, seat: Seat, unit: Unit, other: string): Rejection | null {
-  const partner = state.units.find((u) => u.id === other && u.side === seat && u.id !== unit.id && !u.hidden);
+function constituteConditions(
+  state: GameState,
+  seat: Seat,
+  unit: Unit,
+  other: string,
+): Rejection | null {
+  const partner = state.units.find(
+    (u) => u.id === other && u.side === seat && u.id !== unit.id && !u.hidden,
+  );
   const hexes = partner ? [unit.hex, partner.hex] : [unit.hex];
   return firstRejection(
     () => (isSimpleTroop(unit) ? null : reject('notSimpleTroop')),
-    () => (mayForm(unit) && formationProfilesOf(state, unit.type) ? null : reject('typeMayNotForm')),
+    () =>
+      mayForm(unit) && formationProfilesOf(state, unit.type) ? null : reject('typeMayNotForm'),
     () => coverIn(state, unit.side, hexes),
-    () => (partner && isSimpleTroop(partner) && sameTroops(unit, partner) && directionTo(state.board, unit.hex, partner.hex) !== -1 ? null : reject('constitutePartner')),
-    () => (pairDirections(unit.facing).includes(directionTo(state.board, unit.hex, partner!.hex) as never) ? null : reject('constituteNotPerpendicular')),
+    () =>
+      partner &&
+      isSimpleTroop(partner) &&
+      sameTroops(unit, partner) &&
+      directionTo(state.board, unit.hex, partner.hex) !== -1
+        ? null
+        : reject('constitutePartner'),
+    () =>
+      pairDirections(unit.facing).includes(
+        directionTo(state.board, unit.hex, partner!.hex) as never,
+      )
+        ? null
+        : reject('constituteNotPerpendicular'),
     () => onClearGround(state, hexes),
     () => stackConditions(state, unit, hexes),
   );
@@ -68,11 +115,24 @@ function stackConditions(state: GameState, unit: Unit, hexes: number[]): Rejecti
   if (stranger) return reject('constituteStack', { unit: stranger.name });
   const steps = troops.reduce((n, t) => n + t.steps, 0);
   const max = maxFormationSteps(unit.profiles.command.capacity);
-  const shape = { steps, profiles: formationProfilesOf(state, unit.type)!, hex: hexes[0], secondHex: hexes[1] };
+  const shape = {
+    steps,
+    profiles: formationProfilesOf(state, unit.type)!,
+    hex: hexes[0],
+    secondHex: hexes[1],
+  };
   return firstRejection(
     ...troops.map((t) => () => troopCriteria(state, t)),
     () => (steps < formationTable.steps.min ? reject('formationTooFew', { steps }) : null),
     () => (steps > max ? reject('formationTooBig', { steps, max }) : null),
-    ...hexes.map((h) => () => stackingAfter(state, h, shape, stackAt(state, h).filter((u) => u.kind === 'character'))),
+    ...hexes.map(
+      (h) => () =>
+        stackingAfter(
+          state,
+          h,
+          shape,
+          stackAt(state, h).filter((u) => u.kind === 'character'),
+        ),
+    ),
   );
 }

@@ -6,7 +6,13 @@ import { stackPoints } from '../units/body';
 import { adjacentEnemies } from '../units/engagement';
 import { isFormation, stacksWithOneSmallOnly } from '../units/formation';
 import { STACK_LIMIT } from '../units/stacking';
-import { activePlayer, firstRejection, ownPiece, rulesLevelRefusal, underActivation } from './common';
+import {
+  activePlayer,
+  firstRejection,
+  ownPiece,
+  rulesLevelRefusal,
+  underActivation,
+} from './common';
 import { reject, Rejection } from './rejection';
 
 /**
@@ -36,29 +42,43 @@ export function actor(state: GameState, piece: string): Unit {
 
 /** A decoy, or a unit under its cover. */
 function isCovered(state: GameState, piece: string): boolean {
-  return state.decoys.some((d) => d.id === piece) || state.units.some((u) => u.id === piece && u.hidden);
+  return (
+    state.decoys.some((d) => d.id === piece) || state.units.some((u) => u.id === piece && u.hidden)
+  );
 }
 
 /** A cover of the side (a hidden unit or a decoy) in one of the hexes forbids the action (§3.3, FORM-H1). */
-export function coverIn(state: GameState, side: string, hexes: readonly number[]): Rejection | null {
-  const covered = state.units.some((u) => u.side === side && u.hidden && hexes.includes(u.hex)) || state.decoys.some((d) => d.side === side && hexes.includes(d.hex));
+export function coverIn(
+  state: GameState,
+  side: string,
+  hexes: readonly number[],
+): Rejection | null {
+  const covered =
+    state.units.some((u) => u.side === side && u.hidden && hexes.includes(u.hex)) ||
+    state.decoys.some((d) => d.side === side && hexes.includes(d.hex));
   return covered ? reject('coveredNoFormation') : null;
 }
 
 /** Neither shaken, routed nor exhausted (§3.3.1.2, §3.3.9–3.3.13, S1). */
 export function inOrderAndBreathing(u: Unit): Rejection | null {
-  return u.cohesion !== 'inOrder' || u.breath === 'exhausted' ? reject('formationShakenOrExhausted', { unit: u.name }) : null;
+  return u.cohesion !== 'inOrder' || u.breath === 'exhausted'
+    ? reject('formationShakenOrExhausted', { unit: u.name })
+    : null;
 }
 
 /** Not adjacent to an enemy unit (§3.3.9–3.3.13); a cover is no enemy unit until revealed, whatever it hides. */
 export function awayFromEnemy(state: GameState, u: Unit): Rejection | null {
-  return adjacentEnemies(state, u).length > 0 ? reject('formationNearEnemy', { unit: u.name }) : null;
+  return adjacentEnemies(state, u).length > 0
+    ? reject('formationNearEnemy', { unit: u.name })
+    : null;
 }
 
 /** Under a regroup directive or a special order (S1 l.80, l.122, l.145, l.167, l.188; A-22): free units need neither. */
 export function regroupOrOrder(state: GameState, u: Unit): Rejection | null {
   const directive = directiveFor(state, u);
-  return directive === null || directive === 'regroup' ? null : reject('formationNeedsRegroup', { unit: u.name });
+  return directive === null || directive === 'regroup'
+    ? null
+    : reject('formationNeedsRegroup', { unit: u.name });
 }
 
 /** Not yet activated this turn (S1 l.81, l.124, l.148); the acting unit is under activation, not activated. */
@@ -69,7 +89,9 @@ export function notActivated(u: Unit): Rejection | null {
 /** Every hex clear terrain (§3.3.7, l.2281; S1 l.140, l.166, l.187). */
 export function onClearGround(state: GameState, hexes: readonly number[]): Rejection | null {
   const bad = hexes.find((h) => terrainAt(state.board, h) !== 'clear');
-  return bad === undefined ? null : reject('formationNotClear', { hex: hexLabel(state.board, bad) });
+  return bad === undefined
+    ? null
+    : reject('formationNotClear', { hex: hexLabel(state.board, bad) });
 }
 
 /** What a troop taking part must meet, like the acting one (§3.3.9–3.3.11: "répondant aux mêmes critères"). */
@@ -93,9 +115,17 @@ export function sameTroops(a: Unit, b: Unit): boolean {
 }
 
 /** What stands in a hex besides some units, a decoy counted as the unit it imitates (sheet 000 Leurres). */
-export function standingIn(state: GameState, hex: number, except: readonly string[]): Pick<Unit, 'size' | 'secondHex' | 'hex'>[] {
-  const units = state.units.filter((u) => (u.hex === hex || u.secondHex === hex) && !except.includes(u.id));
-  const decoys = state.decoys.filter((d) => d.hex === hex && !except.includes(d.id)).map((d) => state.units.find((u) => u.id === d.mimic) ?? { size: 'large' as const, hex });
+export function standingIn(
+  state: GameState,
+  hex: number,
+  except: readonly string[],
+): Pick<Unit, 'size' | 'secondHex' | 'hex'>[] {
+  const units = state.units.filter(
+    (u) => (u.hex === hex || u.secondHex === hex) && !except.includes(u.id),
+  );
+  const decoys = state.decoys
+    .filter((d) => d.hex === hex && !except.includes(d.id))
+    .map((d) => state.units.find((u) => u.id === d.mimic) ?? { size: 'large' as const, hex });
   return [...units, ...decoys];
 }
 
@@ -104,9 +134,19 @@ export function standingIn(state: GameState, hex: number, except: readonly strin
  * at most 10 points, never two formations, and a formation of 4 figures or
  * more (or at its size limit, A-21) with nothing but one small unit.
  */
-export function stackingAfter(state: GameState, hex: number, formation: Pick<Unit, 'steps' | 'profiles' | 'hex' | 'secondHex'> | null, others: readonly Pick<Unit, 'size' | 'secondHex' | 'hex'>[]): Rejection | null {
+export function stackingAfter(
+  state: GameState,
+  hex: number,
+  formation: Pick<Unit, 'steps' | 'profiles' | 'hex' | 'secondHex'> | null,
+  others: readonly Pick<Unit, 'size' | 'secondHex' | 'hex'>[],
+): Rejection | null {
   const points = (formation ? 4 : 0) + others.reduce((n, u) => n + stackPoints(u), 0);
   const formations = others.filter((u) => isFormation(u)).length + (formation ? 1 : 0);
-  const lonely = formation !== null && stacksWithOneSmallOnly(formation) && (others.some((u) => u.size === 'large') || others.length > 1);
-  return points > STACK_LIMIT || formations > 1 || lonely ? reject('formationStacking', { hex: hexLabel(state.board, hex) }) : null;
+  const lonely =
+    formation !== null &&
+    stacksWithOneSmallOnly(formation) &&
+    (others.some((u) => u.size === 'large') || others.length > 1);
+  return points > STACK_LIMIT || formations > 1 || lonely
+    ? reject('formationStacking', { hex: hexLabel(state.board, hex) })
+    : null;
 }

@@ -21,7 +21,8 @@ import type { Action, ActionType } from './schema';
  * full state or the seat's view): the client lists them, the legal actions
  * say why each is refused.
  */
-export type FormationActionType = 'fuse' | 'constitute' | 'joinFormation' | 'leaveFormation' | 'breakFormation' | 'changeMode';
+export type FormationActionType =
+  'fuse' | 'constitute' | 'joinFormation' | 'leaveFormation' | 'breakFormation' | 'changeMode';
 
 export interface FormationChoices {
   fuse: string[];
@@ -35,19 +36,33 @@ export interface FormationChoices {
 type Candidate<T extends FormationActionType> = Extract<Action, { type: T }>;
 
 /** Every action each formation action could be, allowed or not, the first being the one whose refusal speaks for all. */
-function candidates(state: GameState, seat: Seat, piece: string): { [T in FormationActionType]: Candidate<T>[] } {
+function candidates(
+  state: GameState,
+  seat: Seat,
+  piece: string,
+): { [T in FormationActionType]: Candidate<T>[] } {
   const unit = state.units.find((u) => u.id === piece && u.hex >= 0);
   const own = (u: Unit) => u.side === seat && u.id !== piece && u.hex >= 0 && !u.hidden;
-  const stacked = unit ? state.units.filter((u) => own(u) && sharesHex(u, unit)).map((u) => u.id) : [];
-  const near = unit ? DIRECTIONS.map((d) => neighbourOf(state.board, unit.hex, d)).filter((h) => h >= 0) : [];
+  const stacked = unit
+    ? state.units.filter((u) => own(u) && sharesHex(u, unit)).map((u) => u.id)
+    : [];
+  const near = unit
+    ? DIRECTIONS.map((d) => neighbourOf(state.board, unit.hex, d)).filter((h) => h >= 0)
+    : [];
   const adjacent = state.units.filter((u) => own(u) && near.includes(u.hex)).map((u) => u.id);
   const hexes = unit ? bodyHexes(unit) : [];
   return {
     fuse: orPlaceholder(stacked).map((w) => ({ type: 'fuse', piece, with: w })),
     constitute: orPlaceholder(adjacent).map((w) => ({ type: 'constitute', piece, with: w })),
     joinFormation: [{ type: 'joinFormation', piece }],
-    leaveFormation: (hexes.length === 2 ? [hexes, [hexes[0]], [hexes[1]]] : [[unit?.hex ?? 0]]).map((h) => ({ type: 'leaveFormation', piece, hexes: h })),
-    breakFormation: [undefined, ...hexes].map((h) => (h === undefined ? { type: 'breakFormation', piece } : { type: 'breakFormation', piece, heavier: h })),
+    leaveFormation: (hexes.length === 2 ? [hexes, [hexes[0]], [hexes[1]]] : [[unit?.hex ?? 0]]).map(
+      (h) => ({ type: 'leaveFormation', piece, hexes: h }),
+    ),
+    breakFormation: [undefined, ...hexes].map((h) =>
+      h === undefined
+        ? { type: 'breakFormation', piece }
+        : { type: 'breakFormation', piece, heavier: h },
+    ),
     changeMode: FORMATION_MODES.map((mode) => ({ type: 'changeMode', piece, mode })),
   };
 }
@@ -69,7 +84,11 @@ const RULES: { [T in FormationActionType]: ActionRule<Candidate<T>> } = {
 export const FORMATION_ACTIONS = Object.keys(RULES) as FormationActionType[];
 
 /** Each formation action's verdict: null when some choice is allowed, else the refusal of the first. */
-export function formationVerdicts(state: GameState, seat: Seat, piece: string): [ActionType, Rejection | null][] {
+export function formationVerdicts(
+  state: GameState,
+  seat: Seat,
+  piece: string,
+): [ActionType, Rejection | null][] {
   const all = candidates(state, seat, piece);
   return FORMATION_ACTIONS.map((type) => {
     const rule = RULES[type] as ActionRule<Action>;
@@ -81,7 +100,10 @@ export function formationVerdicts(state: GameState, seat: Seat, piece: string): 
 /** The choices allowed for each formation action. */
 export function formationChoices(state: GameState, seat: Seat, piece: string): FormationChoices {
   const all = candidates(state, seat, piece);
-  const allowed = <T extends FormationActionType>(type: T) => all[type].filter((a) => (RULES[type] as ActionRule<Action>).conditions(state, seat, a as Action) === null);
+  const allowed = <T extends FormationActionType>(type: T) =>
+    all[type].filter(
+      (a) => (RULES[type] as ActionRule<Action>).conditions(state, seat, a as Action) === null,
+    );
   return {
     fuse: allowed('fuse').map((a) => a.with),
     constitute: allowed('constitute').map((a) => a.with),

@@ -5,7 +5,14 @@ import { sharesHex } from '../units/body';
 import { mergeInto, worstAmmunition } from '../units/formation-assembly';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
-import { actor, coverIn, formationActor, isSimpleTroop, sameTroops, troopCriteria } from './formation-conditions';
+import {
+  actor,
+  coverIn,
+  formationActor,
+  isSimpleTroop,
+  sameTroops,
+  troopCriteria,
+} from './formation-conditions';
 import { reject, Rejection } from './rejection';
 
 export type FuseAction = { type: 'fuse'; piece: string; with: string };
@@ -20,17 +27,39 @@ export type FuseAction = { type: 'fuse'; piece: string; with: string };
  */
 export const fuseRule: ActionRule<FuseAction> = {
   section: '§3.3.9',
-  conditions: (state, seat, a) => firstRejection(() => formationActor(state, seat, a.piece), () => fusionConditions(state, seat, actor(state, a.piece), a.with)),
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => formationActor(state, seat, a.piece),
+      () => fusionConditions(state, seat, actor(state, a.piece), a.with),
+    ),
   procedure(state, _seat, a) {
     const unit = actor(state, a.piece);
     const partner = state.units.find((u) => u.id === a.with)!;
     mergeInto(state, unit, [partner]);
-    const merged: GameEvent = event({ type: 'troopsMerged', action: 'fusion', unit: unit.id, absorbed: [partner.id], hexes: [unit.hex], facing: unit.facing, steps: unit.steps, breath: unit.breath, ammunition: worstAmmunition([unit]) }, '§3.3.9');
+    const merged: GameEvent = event(
+      {
+        type: 'troopsMerged',
+        action: 'fusion',
+        unit: unit.id,
+        absorbed: [partner.id],
+        hexes: [unit.hex],
+        facing: unit.facing,
+        steps: unit.steps,
+        breath: unit.breath,
+        ammunition: worstAmmunition([unit]),
+      },
+      '§3.3.9',
+    );
     return [merged, ...concludeActivation(state, true)];
   },
 };
 
-function fusionConditions(state: GameState, seat: Seat, unit: Unit, other: string): Rejection | null {
+function fusionConditions(
+  state: GameState,
+  seat: Seat,
+  unit: Unit,
+  other: string,
+): Rejection | null {
   const partner = state.units.find((u) => u.id === other && u.side === seat && u.id !== unit.id);
   return firstRejection(
     () => coverIn(state, unit.side, [unit.hex]),
@@ -42,5 +71,12 @@ function fusionConditions(state: GameState, seat: Seat, unit: Unit, other: strin
 
 /** Two large simple troops in the same hex, of the same type, wing and facing, one step each (§3.3.9, S1 l.76-77). */
 function fusible(a: Unit, b: Unit): boolean {
-  return isSimpleTroop(a) && isSimpleTroop(b) && sameTroops(a, b) && sharesHex(a, b) && a.steps === 1 && b.steps === 1;
+  return (
+    isSimpleTroop(a) &&
+    isSimpleTroop(b) &&
+    sameTroops(a, b) &&
+    sharesHex(a, b) &&
+    a.steps === 1 &&
+    b.steps === 1
+  );
 }

@@ -7,7 +7,18 @@ import { mergeInto, worstAmmunition } from '../units/formation-assembly';
 import { stackAt } from '../units/stacking';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
-import { actor, awayFromEnemy, coverIn, formationActor, inOrderAndBreathing, isSimpleTroop, regroupOrOrder, sameTroops, stackingAfter, troopCriteria } from './formation-conditions';
+import {
+  actor,
+  awayFromEnemy,
+  coverIn,
+  formationActor,
+  inOrderAndBreathing,
+  isSimpleTroop,
+  regroupOrOrder,
+  sameTroops,
+  stackingAfter,
+  troopCriteria,
+} from './formation-conditions';
 import { reject, Rejection } from './rejection';
 
 export type JoinFormationAction = { type: 'joinFormation'; piece: string };
@@ -23,19 +34,35 @@ export type JoinFormationAction = { type: 'joinFormation'; piece: string };
  */
 export const joinFormationRule: ActionRule<JoinFormationAction> = {
   section: '§3.3.11',
-  conditions: (state, seat, a) => firstRejection(() => formationActor(state, seat, a.piece), () => joinConditions(state, actor(state, a.piece))),
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => formationActor(state, seat, a.piece),
+      () => joinConditions(state, actor(state, a.piece)),
+    ),
   procedure(state, _seat, a) {
     const f = actor(state, a.piece);
     const troops = joiners(state, f);
     mergeInto(state, f, troops);
-    const body = { type: 'troopsMerged' as const, action: 'join' as const, unit: f.id, absorbed: troops.map((t) => t.id), hexes: bodyHexes(f), facing: f.facing, steps: f.steps, breath: f.breath, ammunition: worstAmmunition([f]) };
+    const body = {
+      type: 'troopsMerged' as const,
+      action: 'join' as const,
+      unit: f.id,
+      absorbed: troops.map((t) => t.id),
+      hexes: bodyHexes(f),
+      facing: f.facing,
+      steps: f.steps,
+      breath: f.breath,
+      ammunition: worstAmmunition([f]),
+    };
     return [event(body, '§3.3.11'), ...concludeActivation(state, true)];
   },
 };
 
 /** Everyone stacked with the formation but the characters (S1 l.119: "ne pas tenir compte des Personnages"). */
 function joiners(state: GameState, f: Unit): Unit[] {
-  return state.units.filter((u) => u.id !== f.id && u.kind !== 'character' && u.hex >= 0 && sharesHex(u, f));
+  return state.units.filter(
+    (u) => u.id !== f.id && u.kind !== 'character' && u.hex >= 0 && sharesHex(u, f),
+  );
 }
 
 function joinConditions(state: GameState, f: Unit): Rejection | null {
@@ -50,7 +77,12 @@ function joinConditions(state: GameState, f: Unit): Rejection | null {
     () => regroupOrOrder(state, f),
     () => coverIn(state, f.side, bodyHexes(f)),
     () => (troops.length === 0 ? reject('joinNothing') : null),
-    ...troops.map((t) => () => (isSimpleTroop(t) && sameTroops(f, t) ? troopCriteria(state, t) : reject('joinStack', { unit: t.name }))),
+    ...troops.map(
+      (t) => () =>
+        isSimpleTroop(t) && sameTroops(f, t)
+          ? troopCriteria(state, t)
+          : reject('joinStack', { unit: t.name }),
+    ),
     () => (troops.every((t) => t.stackRank > f.stackRank) ? null : reject('joinNotBehind')),
     () => (steps > max ? reject('formationTooBig', { steps, max }) : null),
     ...bodyHexes(f).map((h) => () => stackingAfter(state, h, { ...f, steps }, characters(h))),

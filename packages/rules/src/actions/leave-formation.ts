@@ -8,7 +8,16 @@ import { conserveLosses, lostSteps, releasedTroop } from '../units/formation-ass
 import { placeInStack } from '../units/stacking';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
-import { actor, awayFromEnemy, formationActor, inOrderAndBreathing, onClearGround, regroupOrOrder, stackingAfter, standingIn } from './formation-conditions';
+import {
+  actor,
+  awayFromEnemy,
+  formationActor,
+  inOrderAndBreathing,
+  onClearGround,
+  regroupOrOrder,
+  stackingAfter,
+  standingIn,
+} from './formation-conditions';
 import { reject, Rejection } from './rejection';
 
 export type LeaveFormationAction = { type: 'leaveFormation'; piece: string; hexes: number[] };
@@ -27,12 +36,18 @@ const LEAVE_FROM_STEPS = 6;
  */
 export const leaveFormationRule: ActionRule<LeaveFormationAction> = {
   section: '§3.3.13',
-  conditions: (state, seat, a) => firstRejection(() => formationActor(state, seat, a.piece), () => leaveConditions(state, actor(state, a.piece), a.hexes)),
+  conditions: (state, seat, a) =>
+    firstRejection(
+      () => formationActor(state, seat, a.piece),
+      () => leaveConditions(state, actor(state, a.piece), a.hexes),
+    ),
   procedure(state, _seat, a) {
     const f = actor(state, a.piece);
     const lost = lostSteps(f);
     const total = f.steps;
-    const troops = a.hexes.map((hex) => releasedTroop(state, f, hex, formationTable.stepsPerFigure));
+    const troops = a.hexes.map((hex) =>
+      releasedTroop(state, f, hex, formationTable.stepsPerFigure),
+    );
     for (const t of troops) {
       t.order = 'activated';
       placeInStack(state, t, 'bottom');
@@ -40,7 +55,20 @@ export const leaveFormationRule: ActionRule<LeaveFormationAction> = {
     f.steps -= troops.length * formationTable.stepsPerFigure;
     conserveLosses([f, ...troops], lost);
     const report: ReleasedTroop[] = troops.map((t) => ({ id: t.id, hex: t.hex, steps: t.steps }));
-    return [event({ type: 'troopsReleased', action: 'leave', cause: 'voluntary', unit: f.id, troops: report, steps: total }, '§3.3.13'), ...concludeActivation(state, true)];
+    return [
+      event(
+        {
+          type: 'troopsReleased',
+          action: 'leave',
+          cause: 'voluntary',
+          unit: f.id,
+          troops: report,
+          steps: total,
+        },
+        '§3.3.13',
+      ),
+      ...concludeActivation(state, true),
+    ];
   },
 };
 
@@ -55,11 +83,22 @@ function leaveConditions(state: GameState, f: Unit, hexes: number[]): Rejection 
     () => regroupOrOrder(state, f),
     () => (validHexes(f, hexes) ? null : reject('leaveHexes')),
     () => (left < formationTable.steps.min ? reject('formationTooFew', { steps: left }) : null),
-    ...hexes.map((h) => () => stackingAfter(state, h, { ...f, steps: left }, [...standingIn(state, h, [f.id]), { size: 'large', hex: h }])),
+    ...hexes.map(
+      (h) => () =>
+        stackingAfter(state, h, { ...f, steps: left }, [
+          ...standingIn(state, h, [f.id]),
+          { size: 'large', hex: h },
+        ]),
+    ),
   );
 }
 
 /** One or two distinct hexes of the formation. */
 function validHexes(f: Unit, hexes: number[]): boolean {
-  return hexes.length >= 1 && hexes.length <= 2 && new Set(hexes).size === hexes.length && hexes.every((h) => bodyHexes(f).includes(h));
+  return (
+    hexes.length >= 1 &&
+    hexes.length <= 2 &&
+    new Set(hexes).size === hexes.length &&
+    hexes.every((h) => bodyHexes(f).includes(h))
+  );
 }

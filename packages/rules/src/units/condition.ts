@@ -61,7 +61,7 @@ export function cohesionCanFall(unit: Pick<Unit, 'profiles' | 'cohesion'>): bool
 
 export function loseCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
   if (!cohesionCanFall(unit)) return [];
-  if (isFormation(unit) && unit.cohesion === 'shaken') return shakenFormationLoss(state, unit, reason, section);
+  if (isFormation(unit) && unit.cohesion === 'shaken') return shakenFormationLoss(state, unit, reason);
   if (unit.cohesion === 'routed') return destroyUnit(state, unit, reason, section);
   unit.cohesion = unit.cohesion === 'inOrder' ? 'shaken' : 'routed';
   const events = [tell(state, unit.id, { type: 'cohesionChanged', unit: unit.id, cohesion: unit.cohesion, reason }, section)];
@@ -78,7 +78,7 @@ export function loseCohesion(state: GameState, unit: Unit, reason: string, secti
  */
 const BREAKS_SHAKEN_FORMATION: ReadonlySet<string> = new Set(['recoil', 'disengagement']);
 
-function shakenFormationLoss(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+function shakenFormationLoss(state: GameState, unit: Unit, reason: string): GameEvent[] {
   if (BREAKS_SHAKEN_FORMATION.has(reason)) return breakFormation(state, unit, 'cohesion', '§3.3.1.3');
   return loseStep(state, unit, reason, '§3.3');
 }

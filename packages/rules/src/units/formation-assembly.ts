@@ -83,9 +83,23 @@ export function freshId(state: GameState, base: string): string {
  * breath, cohesion, ammunition and markers (S1 l.176-177, l.196-197).
  */
 export function releasedTroop(state: GameState, f: Unit, hex: number, steps: number): Unit {
-  const { secondHex: _second, formationMode: _mode, absorbedLosses: _lost, testedAgainst, ...rest } = f;
+  const {
+    secondHex: _second,
+    formationMode: _mode,
+    absorbedLosses: _lost,
+    testedAgainst,
+    ...rest
+  } = f;
   const id = freshId(state, f.id);
-  const troop: Unit = { ...rest, id, name: `${f.name} ${id.slice(f.id.length + 1)}`, profiles: state.troopProfiles?.[f.type] ?? f.profiles, hex, steps, maxSteps: steps };
+  const troop: Unit = {
+    ...rest,
+    id,
+    name: `${f.name} ${id.slice(f.id.length + 1)}`,
+    profiles: state.troopProfiles?.[f.type] ?? f.profiles,
+    hex,
+    steps,
+    maxSteps: steps,
+  };
   if (testedAgainst) troop.testedAgainst = [...testedAgainst];
   state.units.push(troop);
   return troop;

@@ -24,11 +24,17 @@ export function troopsOf(steps: number): number[] {
 }
 
 /** The troops of each hex, the hex with the larger share first: `heavier` (the owner's choice, A-42) or the formation's first hex. */
-export function breakPlan(f: Pick<Unit, 'hex' | 'secondHex' | 'steps'>, heavier?: number): { hex: number; steps: number }[] {
+export function breakPlan(
+  f: Pick<Unit, 'hex' | 'secondHex' | 'steps'>,
+  heavier?: number,
+): { hex: number; steps: number }[] {
   const second = f.secondHex!;
   const [big, small] = heavier === second ? [second, f.hex] : [f.hex, second];
   const [a, b] = shareSteps(f.steps);
-  return [...troopsOf(a).map((s) => ({ hex: big, steps: s })), ...troopsOf(b).map((s) => ({ hex: small, steps: s }))];
+  return [
+    ...troopsOf(a).map((s) => ({ hex: big, steps: s })),
+    ...troopsOf(b).map((s) => ({ hex: small, steps: s })),
+  ];
 }
 
 /**
@@ -40,7 +46,13 @@ export function breakPlan(f: Pick<Unit, 'hex' | 'secondHex' | 'steps'>, heavier?
  * they are all activated (S1 l.195); otherwise they keep its order marker.
  * A forced break may leave more than 10 points in a hex (l.2191, A-20).
  */
-export function breakFormation(state: GameState, f: Unit, cause: BreakCause, section: string, heavier?: number): GameEvent[] {
+export function breakFormation(
+  state: GameState,
+  f: Unit,
+  cause: BreakCause,
+  section: string,
+  heavier?: number,
+): GameEvent[] {
   const lost = lostSteps(f);
   const plan = breakPlan(f, heavier);
   const profiles = troopProfilesOf(state, f);
@@ -51,7 +63,12 @@ export function breakFormation(state: GameState, f: Unit, cause: BreakCause, sec
   conserveLosses(troops, lost);
   if (cause === 'voluntary') for (const t of troops) t.order = 'activated';
   const report: ReleasedTroop[] = troops.map((t) => ({ id: t.id, hex: t.hex, steps: t.steps }));
-  return [event({ type: 'troopsReleased', action: 'break', cause, unit: f.id, troops: report, steps: total }, section)];
+  return [
+    event(
+      { type: 'troopsReleased', action: 'break', cause, unit: f.id, troops: report, steps: total },
+      section,
+    ),
+  ];
 }
 
 /** The formation's counter turns into its first troop's. */
