@@ -36,12 +36,7 @@ import { playElementsOfEndedTurns } from '../elements/play';
 import { endIfDecided } from '../turn/victory';
 import { deployRule } from '../deployment/deploy-action';
 import { deploymentUnderway } from '../deployment/options';
-import { fuseRule } from './fuse';
-import { constituteRule } from './constitute';
-import { joinFormationRule } from './join-formation';
-import { leaveFormationRule } from './leave-formation';
-import { breakFormationRule } from './break-formation';
-import { changeModeRule } from './change-mode';
+import { FORMATION_RULES } from './formation-rules';
 
 /** Every action of the rules, by its type. One file each. */
 export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { type: T }>> } = {
@@ -69,12 +64,7 @@ export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { typ
   resign: resignRule,
   wingMorale: wingMoraleRule,
   deploy: deployRule,
-  fuse: fuseRule,
-  constitute: constituteRule,
-  joinFormation: joinFormationRule,
-  leaveFormation: leaveFormationRule,
-  breakFormation: breakFormationRule,
-  changeMode: changeModeRule,
+  ...FORMATION_RULES,
 };
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };

@@ -11,7 +11,7 @@ import { firstRejection } from './common';
 import {
   actor,
   awayFromEnemy,
-  formationActor,
+  formationConditions,
   inOrderAndBreathing,
   onClearGround,
   regroupOrOrder,
@@ -35,11 +35,9 @@ const VOLUNTARY_BREAK_MAX = 2 * 2 * formationTable.stepsPerFigure;
  */
 export const breakFormationRule: ActionRule<BreakFormationAction> = {
   section: '§3.3.12',
-  conditions: (state, seat, a) =>
-    firstRejection(
-      () => formationActor(state, seat, a.piece),
-      () => breakConditions(state, actor(state, a.piece), a.heavier),
-    ),
+  conditions: formationConditions((state, unit, a: BreakFormationAction) =>
+    breakConditions(state, unit, a.heavier),
+  ),
   procedure(state, _seat, a) {
     const events = breakFormation(state, actor(state, a.piece), 'voluntary', '§3.3.12', a.heavier);
     return [...events, ...concludeActivation(state, true)];

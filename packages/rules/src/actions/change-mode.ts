@@ -11,7 +11,12 @@ import { adjacentEnemies, engagedBy } from '../units/engagement';
 import { isFormation, modeOf, modesOpen } from '../units/formation';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
-import { actor, formationActor, inOrderAndBreathing, standingIn } from './formation-conditions';
+import {
+  actor,
+  formationConditions,
+  inOrderAndBreathing,
+  standingIn,
+} from './formation-conditions';
 import { reject, Rejection } from './rejection';
 
 export type ChangeModeAction = { type: 'changeMode'; piece: string; mode: FormationMode };
@@ -26,11 +31,9 @@ export type ChangeModeAction = { type: 'changeMode'; piece: string; mode: Format
  */
 export const changeModeRule: ActionRule<ChangeModeAction> = {
   section: '§3.3.14',
-  conditions: (state, seat, a) =>
-    firstRejection(
-      () => formationActor(state, seat, a.piece),
-      () => modeConditions(state, actor(state, a.piece), a.mode),
-    ),
+  conditions: formationConditions((state, unit, a: ChangeModeAction) =>
+    modeConditions(state, unit, a.mode),
+  ),
   procedure(state, _seat, a, dice) {
     const f = actor(state, a.piece);
     const events: GameEvent[] = [];

@@ -1,18 +1,17 @@
 import { directionTo } from '../geometry/hex';
-import { event } from '../state/events';
 import type { GameState, Seat, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { pairDirections } from '../geometry/facing';
 import { stackAt } from '../units/stacking';
 import { formationProfilesOf, maxFormationSteps, mayForm } from '../units/formation';
-import { mergeInto, worstAmmunition } from '../units/formation-assembly';
+import { mergeAndTell } from '../units/formation-assembly';
 import { formationTable } from '../data';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
 import {
   actor,
   coverIn,
-  formationActor,
+  formationConditions,
   isSimpleTroop,
   onClearGround,
   sameTroops,
@@ -36,11 +35,9 @@ export type ConstituteAction = { type: 'constitute'; piece: string; with: string
  */
 export const constituteRule: ActionRule<ConstituteAction> = {
   section: '§3.3.10',
-  conditions: (state, seat, a) =>
-    firstRejection(
-      () => formationActor(state, seat, a.piece),
-      () => constituteConditions(state, seat, actor(state, a.piece), a.with),
-    ),
+  conditions: formationConditions((state, unit, a: ConstituteAction, seat) =>
+    constituteConditions(state, seat, unit, a.with),
+  ),
   procedure(state, _seat, a) {
     const unit = actor(state, a.piece);
     const partner = state.units.find((u) => u.id === a.with)!;
@@ -52,19 +49,10 @@ export const constituteRule: ActionRule<ConstituteAction> = {
     };
     unit.secondHex = partner.hex;
     unit.profiles = formationProfilesOf(state, unit.type)!;
-    mergeInto(state, unit, troops);
-    const body = {
-      type: 'troopsMerged' as const,
-      action: 'constitute' as const,
-      unit: unit.id,
-      absorbed: troops.map((t) => t.id),
-      hexes: [unit.hex, partner.hex],
-      facing: unit.facing,
-      steps: unit.steps,
-      breath: unit.breath,
-      ammunition: worstAmmunition([unit]),
-    };
-    return [event(body, '§3.3.10'), ...concludeActivation(state, true)];
+    return [
+      mergeAndTell(state, unit, troops, 'constitute', '§3.3.10'),
+      ...concludeActivation(state, true),
+    ];
   },
 };
 

@@ -35,6 +35,17 @@ export function formationActor(state: GameState, seat: Seat, piece: string): Rej
   );
 }
 
+/** A formation action's conditions: the actor's, then the action's own on the acting unit. */
+export function formationConditions<A extends { piece: string }>(
+  own: (state: GameState, unit: Unit, action: A, seat: Seat) => Rejection | null,
+) {
+  return (state: GameState, seat: Seat, a: A): Rejection | null =>
+    firstRejection(
+      () => formationActor(state, seat, a.piece),
+      () => own(state, actor(state, a.piece), a, seat),
+    );
+}
+
 /** The acting unit, once `formationActor` holds. */
 export function actor(state: GameState, piece: string): Unit {
   return state.units.find((u) => u.id === piece)!;

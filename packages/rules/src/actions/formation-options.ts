@@ -4,12 +4,9 @@ import { DIRECTIONS } from '../geometry/hex';
 import type { GameState, Seat, Unit } from '../state/types';
 import { bodyHexes, sharesHex } from '../units/body';
 import type { ActionRule } from './action-rule';
-import { breakFormationRule } from './break-formation';
-import { changeModeRule } from './change-mode';
-import { constituteRule } from './constitute';
-import { fuseRule } from './fuse';
-import { joinFormationRule } from './join-formation';
-import { leaveFormationRule } from './leave-formation';
+import { FORMATION_RULES, type FormationActionType } from './formation-rules';
+
+export type { FormationActionType };
 import type { Rejection } from './rejection';
 import type { Action, ActionType } from './schema';
 
@@ -21,8 +18,6 @@ import type { Action, ActionType } from './schema';
  * full state or the seat's view): the client lists them, the legal actions
  * say why each is refused.
  */
-export type FormationActionType =
-  'fuse' | 'constitute' | 'joinFormation' | 'leaveFormation' | 'breakFormation' | 'changeMode';
 
 export interface FormationChoices {
   fuse: string[];
@@ -72,14 +67,7 @@ function orPlaceholder(ids: string[]): string[] {
   return ids.length > 0 ? ids : [''];
 }
 
-const RULES: { [T in FormationActionType]: ActionRule<Candidate<T>> } = {
-  fuse: fuseRule,
-  constitute: constituteRule,
-  joinFormation: joinFormationRule,
-  leaveFormation: leaveFormationRule,
-  breakFormation: breakFormationRule,
-  changeMode: changeModeRule,
-};
+const RULES = FORMATION_RULES;
 
 export const FORMATION_ACTIONS = Object.keys(RULES) as FormationActionType[];
 

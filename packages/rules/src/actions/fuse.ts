@@ -1,14 +1,13 @@
-import { event, GameEvent } from '../state/events';
 import type { GameState, Seat, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { sharesHex } from '../units/body';
-import { mergeInto, worstAmmunition } from '../units/formation-assembly';
+import { mergeAndTell } from '../units/formation-assembly';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
 import {
   actor,
   coverIn,
-  formationActor,
+  formationConditions,
   isSimpleTroop,
   sameTroops,
   troopCriteria,
@@ -27,29 +26,13 @@ export type FuseAction = { type: 'fuse'; piece: string; with: string };
  */
 export const fuseRule: ActionRule<FuseAction> = {
   section: '§3.3.9',
-  conditions: (state, seat, a) =>
-    firstRejection(
-      () => formationActor(state, seat, a.piece),
-      () => fusionConditions(state, seat, actor(state, a.piece), a.with),
-    ),
+  conditions: formationConditions((state, unit, a: FuseAction, seat) =>
+    fusionConditions(state, seat, unit, a.with),
+  ),
   procedure(state, _seat, a) {
     const unit = actor(state, a.piece);
     const partner = state.units.find((u) => u.id === a.with)!;
-    mergeInto(state, unit, [partner]);
-    const merged: GameEvent = event(
-      {
-        type: 'troopsMerged',
-        action: 'fusion',
-        unit: unit.id,
-        absorbed: [partner.id],
-        hexes: [unit.hex],
-        facing: unit.facing,
-        steps: unit.steps,
-        breath: unit.breath,
-        ammunition: worstAmmunition([unit]),
-      },
-      '§3.3.9',
-    );
+    const merged = mergeAndTell(state, unit, [partner], 'fusion', '§3.3.9');
     return [merged, ...concludeActivation(state, true)];
   },
 };

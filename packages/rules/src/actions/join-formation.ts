@@ -1,9 +1,8 @@
-import { event } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { bodyHexes, sharesHex } from '../units/body';
 import { isFormation, maxFormationSteps } from '../units/formation';
-import { mergeInto, worstAmmunition } from '../units/formation-assembly';
+import { mergeAndTell } from '../units/formation-assembly';
 import { stackAt } from '../units/stacking';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
@@ -11,7 +10,7 @@ import {
   actor,
   awayFromEnemy,
   coverIn,
-  formationActor,
+  formationConditions,
   inOrderAndBreathing,
   isSimpleTroop,
   regroupOrOrder,
@@ -34,27 +33,11 @@ export type JoinFormationAction = { type: 'joinFormation'; piece: string };
  */
 export const joinFormationRule: ActionRule<JoinFormationAction> = {
   section: '§3.3.11',
-  conditions: (state, seat, a) =>
-    firstRejection(
-      () => formationActor(state, seat, a.piece),
-      () => joinConditions(state, actor(state, a.piece)),
-    ),
+  conditions: formationConditions((state, unit) => joinConditions(state, unit)),
   procedure(state, _seat, a) {
     const f = actor(state, a.piece);
     const troops = joiners(state, f);
-    mergeInto(state, f, troops);
-    const body = {
-      type: 'troopsMerged' as const,
-      action: 'join' as const,
-      unit: f.id,
-      absorbed: troops.map((t) => t.id),
-      hexes: bodyHexes(f),
-      facing: f.facing,
-      steps: f.steps,
-      breath: f.breath,
-      ammunition: worstAmmunition([f]),
-    };
-    return [event(body, '§3.3.11'), ...concludeActivation(state, true)];
+    return [mergeAndTell(state, f, troops, 'join', '§3.3.11'), ...concludeActivation(state, true)];
   },
 };
 

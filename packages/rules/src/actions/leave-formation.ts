@@ -11,7 +11,7 @@ import { firstRejection } from './common';
 import {
   actor,
   awayFromEnemy,
-  formationActor,
+  formationConditions,
   inOrderAndBreathing,
   onClearGround,
   regroupOrOrder,
@@ -36,11 +36,9 @@ const LEAVE_FROM_STEPS = 6;
  */
 export const leaveFormationRule: ActionRule<LeaveFormationAction> = {
   section: '§3.3.13',
-  conditions: (state, seat, a) =>
-    firstRejection(
-      () => formationActor(state, seat, a.piece),
-      () => leaveConditions(state, actor(state, a.piece), a.hexes),
-    ),
+  conditions: formationConditions((state, unit, a: LeaveFormationAction) =>
+    leaveConditions(state, unit, a.hexes),
+  ),
   procedure(state, _seat, a) {
     const f = actor(state, a.piece);
     const lost = lostSteps(f);

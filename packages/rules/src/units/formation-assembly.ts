@@ -1,6 +1,8 @@
 import { formationTable } from '../data';
 import type { Ammunition } from '../data/schemas';
+import { event, type GameEvent } from '../state/events';
 import type { Breath, GameState, Unit } from '../state/types';
+import { bodyHexes } from './body';
 import { ammunitionOf } from './ammunition';
 import { isFormation } from './formation';
 
@@ -67,6 +69,30 @@ export function mergeInto(state: GameState, into: Unit, others: readonly Unit[])
   const gone = new Set(others.map((u) => u.id));
   state.units = state.units.filter((u) => !gone.has(u.id));
   conserveLosses([into], lost);
+}
+
+/** Merges the troops and tells it (fusion §3.3.9, constitution §3.3.10, join §3.3.11): what the unit became and what it inherited. */
+export function mergeAndTell(
+  state: GameState,
+  into: Unit,
+  others: readonly Unit[],
+  action: 'fusion' | 'constitute' | 'join',
+  section: string,
+): GameEvent {
+  mergeInto(state, into, others);
+  const absorbed = others.map((u) => u.id);
+  const body = {
+    type: 'troopsMerged' as const,
+    action,
+    unit: into.id,
+    absorbed,
+    hexes: bodyHexes(into),
+    facing: into.facing,
+    steps: into.steps,
+    breath: into.breath,
+    ammunition: worstAmmunition([into]),
+  };
+  return event(body, section);
 }
 
 /** A new id for a unit made in play from `base`: `base.1`, `base.2`… the first no piece has ever had. */
