@@ -268,6 +268,63 @@ describe('§3.3.10 Action Constituer une Formation', () => {
     ).toBe('formationNotClear');
   });
 
+  test('§3.3 (FORM-01, FORM-29, FORM-34) only large simple troops of the same facing: not a character, not with a formation, not with another facing', () => {
+    const hero = field([
+      unit('c', 'blue', '0505', 3, {
+        kind: 'character',
+        size: 'small',
+        profiles: commanded('superior'),
+      }),
+      troop('b', '0504', 2),
+    ]);
+    expect(
+      refused(activated(hero, 'blue', 'c'), 'blue', { type: 'constitute', piece: 'c', with: 'b' })
+        .code,
+    ).toBe('notSimpleTroop');
+    const withFormation = field([
+      troop('a', '0303', 2),
+      { ...formation('f', 4), hex: '0403', secondHex: '0402' },
+    ]);
+    expect(
+      refused(activated(withFormation, 'blue', 'a'), 'blue', {
+        type: 'constitute',
+        piece: 'a',
+        with: 'f',
+      }).code,
+    ).toBe('constitutePartner');
+    expect(
+      refused(activated(withFormation, 'blue', 'f'), 'blue', {
+        type: 'constitute',
+        piece: 'f',
+        with: 'a',
+      }).code,
+    ).toBe('notSimpleTroop');
+    const askew = field([troop('a', '0505', 2), troop('b', '0504', 2, 'superior', { facing: 9 })]);
+    expect(
+      refused(activated(askew, 'blue', 'a'), 'blue', { type: 'constitute', piece: 'a', with: 'b' })
+        .code,
+    ).toBe('constitutePartner');
+  });
+
+  test('sheet 001 (FORM-68, FORM-76, FORM-83, FORM-85, FORM-89) every action that builds or undoes a formation needs a regroup directive or a special order', () => {
+    const s = field([formation('f', 6), troop('t', '0505', 2)]);
+    s.wings.find((w) => w.side === 'blue')!.directive = 'defend';
+    const a = activated(s, 'blue', 'f');
+    for (const action of [
+      { type: 'joinFormation', piece: 'f' },
+      { type: 'leaveFormation', piece: 'f', hexes: [H('0504')] },
+      { type: 'breakFormation', piece: 'f' },
+    ]) {
+      expect(refused(a, 'blue', action).code).toBe('formationNeedsRegroup');
+    }
+    expect(
+      ok(activated(withOrder(s, 'f', 't'), 'blue', 'f'), 'blue', {
+        type: 'joinFormation',
+        piece: 'f',
+      }).state.units.find((x) => x.id === 'f')!.steps,
+    ).toBe(8);
+  });
+
   test('§3.3 a troop type the scenario gives no formation counter cannot form', () => {
     const s = game([troop('a', '0505', 2), troop('b', '0504', 2)]);
     s.wings.find((w) => w.side === 'blue')!.directive = 'regroup';
@@ -500,6 +557,18 @@ describe('§3.3.13 Action Quitter une Formation', () => {
     expect(
       u(ok(s, 'blue', { type: 'leaveFormation', piece: 'f', hexes: [H('0504')] }).state, 'f').steps,
     ).toBe(4);
+  });
+
+  test('sheet 000 Empilement (FORM-41) a formation in hedgehog stacks with small units only: no troop may leave it', () => {
+    const s = field([formation('f', 6, 'superior', { faculties: ['manoeuvre'] })]);
+    u(s, 'f').formationMode = 'hedgehog';
+    expect(
+      refused(activated(s, 'blue', 'f'), 'blue', {
+        type: 'leaveFormation',
+        piece: 'f',
+        hexes: [H('0504')],
+      }).code,
+    ).toBe('formationStacking');
   });
 
   test('§3.3.1.2 (FORM-18) a shaken formation lets nobody leave', () => {

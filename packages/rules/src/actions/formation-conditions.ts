@@ -142,13 +142,14 @@ export function standingIn(
 
 /**
  * The stacking of a hex once the action is done (§2.3.1, §3.3.4, sheet 000):
- * at most 10 points, never two formations, and a formation of 4 figures or
- * more (or at its size limit, A-21) with nothing but one small unit.
+ * at most 10 points, never two formations, a formation of 4 figures or
+ * more (or at its size limit, A-21) with nothing but one small unit, and one
+ * in hedgehog with small units only.
  */
 export function stackingAfter(
   state: GameState,
   hex: number,
-  formation: Pick<Unit, 'steps' | 'profiles' | 'hex' | 'secondHex'> | null,
+  formation: Pick<Unit, 'steps' | 'profiles' | 'hex' | 'secondHex' | 'formationMode'> | null,
   others: readonly Pick<Unit, 'size' | 'secondHex' | 'hex'>[],
 ): Rejection | null {
   const points = (formation ? 4 : 0) + others.reduce((n, u) => n + stackPoints(u), 0);
@@ -157,7 +158,9 @@ export function stackingAfter(
     formation !== null &&
     stacksWithOneSmallOnly(formation) &&
     (others.some((u) => u.size === 'large') || others.length > 1);
-  return points > STACK_LIMIT || formations > 1 || lonely
+  const hedgehog =
+    formation?.formationMode === 'hedgehog' && others.some((u) => u.size === 'large');
+  return points > STACK_LIMIT || formations > 1 || lonely || hedgehog
     ? reject('formationStacking', { hex: hexLabel(state.board, hex) })
     : null;
 }
