@@ -172,7 +172,7 @@ describe('§3.3 properties of random formation actions', () => {
     ]);
   });
 
-  test('§3.3 the formations of the random games: some were built, none is a routed unit', () => {
+  test('§3.3.10 constituting at random: every listed constitution is allowed, and builds an in-order formation of 3 to 12 steps', () => {
     const pick = random(7);
     let s = field();
     for (let i = 0; i < 40; i++) {
@@ -185,8 +185,15 @@ describe('§3.3 properties of random formation actions', () => {
       const constitute = options(a.state, piece.id).filter(
         (o) => (o as { type: string }).type === 'constitute',
       );
-      if (constitute.length > 0) s = apply(a.state, 'blue', constitute[0]).state as GameState;
+      if (constitute.length === 0) continue;
+      const r = apply(a.state, 'blue', constitute[0]);
+      if (!r.ok) throw new Error(`a listed constitution was refused: ${r.rejection.code}`);
+      s = r.state;
     }
-    expect(s.units.filter(isFormation).length).toBeGreaterThan(0);
+    const formations = s.units.filter(isFormation);
+    expect(formations.length).toBeGreaterThan(0);
+    expect(formations.every((f) => f.cohesion === 'inOrder' && f.steps >= 3 && f.steps <= 12)).toBe(
+      true,
+    );
   });
 });
