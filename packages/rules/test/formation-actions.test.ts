@@ -72,6 +72,9 @@ const formation = (
     ...extra,
   });
 const u = (s: GameState, id: string): Unit => s.units.find((x) => x.id === id)!;
+/** Why blue's action is refused, its piece activated first. */
+const why = (s: GameState, action: { type: string; piece: string } & Record<string, unknown>) =>
+  refused(activated(s, 'blue', action.piece), 'blue', action).code;
 const totalLost = (s: GameState) =>
   s.units.filter((x) => x.side === 'blue').reduce((n, x) => n + lostSteps(x), 0);
 /** The troops and formations of the tested type. */
@@ -114,25 +117,17 @@ describe('§3.3.9 Action de Fusion', () => {
 
   test('§3.3.9 only two stacked troops with one step each, neither activated beforehand', () => {
     const s = field([troop('a', '0505', 2), troop('b', '0505', 1), troop('c', '0506', 1)]);
-    expect(
-      refused(activated(s, 'blue', 'a'), 'blue', { type: 'fuse', piece: 'a', with: 'b' }).code,
-    ).toBe('fusionPair');
-    expect(
-      refused(activated(s, 'blue', 'b'), 'blue', { type: 'fuse', piece: 'b', with: 'c' }).code,
-    ).toBe('fusionPair');
+    expect(why(s, { type: 'fuse', piece: 'a', with: 'b' })).toBe('fusionPair');
+    expect(why(s, { type: 'fuse', piece: 'b', with: 'c' })).toBe('fusionPair');
     const t = pair();
     u(t, 'b').order = 'activated';
-    expect(
-      refused(activated(t, 'blue', 'a'), 'blue', { type: 'fuse', piece: 'a', with: 'b' }).code,
-    ).toBe('formationTroopActivated');
+    expect(why(t, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationTroopActivated');
   });
 
   test('sheet 001 (A-22) under an attack directive without a special order, no fusion; a special order allows it', () => {
     const s = pair();
     s.wings.find((w) => w.side === 'blue')!.directive = 'attack';
-    expect(
-      refused(activated(s, 'blue', 'a'), 'blue', { type: 'fuse', piece: 'a', with: 'b' }).code,
-    ).toBe('formationNeedsRegroup');
+    expect(why(s, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationNeedsRegroup');
     withOrder(s, 'a', 'b');
     expect(
       infantry(
@@ -143,14 +138,10 @@ describe('§3.3.9 Action de Fusion', () => {
 
   test('§3.3.9 not adjacent to an enemy, not exhausted', () => {
     const near = field([troop('a', '0505', 1), troop('b', '0505', 1), unit('r', 'red', '0605', 9)]);
-    expect(
-      refused(activated(near, 'blue', 'a'), 'blue', { type: 'fuse', piece: 'a', with: 'b' }).code,
-    ).toBe('formationNearEnemy');
+    expect(why(near, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationNearEnemy');
     const tired = pair();
     u(tired, 'b').breath = 'exhausted';
-    expect(
-      refused(activated(tired, 'blue', 'a'), 'blue', { type: 'fuse', piece: 'a', with: 'b' }).code,
-    ).toBe('formationShakenOrExhausted');
+    expect(why(tired, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationShakenOrExhausted');
   });
 });
 
@@ -286,18 +277,18 @@ describe('§3.3.10 Action Constituer une Formation', () => {
       { ...formation('f', 4), hex: '0403', secondHex: '0402' },
     ]);
     expect(
-      refused(activated(withFormation, 'blue', 'a'), 'blue', {
+      why(withFormation, {
         type: 'constitute',
         piece: 'a',
         with: 'f',
-      }).code,
+      }),
     ).toBe('constitutePartner');
     expect(
-      refused(activated(withFormation, 'blue', 'f'), 'blue', {
+      why(withFormation, {
         type: 'constitute',
         piece: 'f',
         with: 'a',
-      }).code,
+      }),
     ).toBe('notSimpleTroop');
     const askew = field([troop('a', '0505', 2), troop('b', '0504', 2, 'superior', { facing: 9 })]);
     expect(
@@ -394,29 +385,21 @@ describe('§3.3.11 Action Joindre une Formation', () => {
       troop('t2', '0505', 2),
       troop('x', '0504', 2, 'superior', { type: 'archers' }),
     ]);
-    expect(
-      refused(activated(other, 'blue', 'f'), 'blue', { type: 'joinFormation', piece: 'f' }).code,
-    ).toBe('joinStack');
+    expect(why(other, { type: 'joinFormation', piece: 'f' })).toBe('joinStack');
     const shaken = field([formation('f', 4), troop('t2', '0505', 2), troop('t1', '0504', 2)]);
     u(shaken, 't1').cohesion = 'shaken';
-    expect(
-      refused(activated(shaken, 'blue', 'f'), 'blue', { type: 'joinFormation', piece: 'f' }).code,
-    ).toBe('formationShakenOrExhausted');
+    expect(why(shaken, { type: 'joinFormation', piece: 'f' })).toBe('formationShakenOrExhausted');
   });
 
   test('§3.3.1.2 (FORM-17) a shaken formation never takes in troops', () => {
     const s = field([formation('f', 4), troop('t2', '0505', 2)]);
     u(s, 'f').cohesion = 'shaken';
-    expect(
-      refused(activated(s, 'blue', 'f'), 'blue', { type: 'joinFormation', piece: 'f' }).code,
-    ).toBe('formationShakenOrExhausted');
+    expect(why(s, { type: 'joinFormation', piece: 'f' })).toBe('formationShakenOrExhausted');
   });
 
   test('§3.3.11 the formation in front, the troops behind', () => {
     const s = field([troop('t2', '0505', 2), formation('f', 4)]);
-    expect(
-      refused(activated(s, 'blue', 'f'), 'blue', { type: 'joinFormation', piece: 'f' }).code,
-    ).toBe('joinNotBehind');
+    expect(why(s, { type: 'joinFormation', piece: 'f' })).toBe('joinNotBehind');
   });
 });
 
@@ -463,9 +446,7 @@ describe('§3.3.12 Action Briser une Formation', () => {
     ).toBe('breakTooBig');
     const shaken = field([formation('f', 6)]);
     u(shaken, 'f').cohesion = 'shaken';
-    expect(
-      refused(activated(shaken, 'blue', 'f'), 'blue', { type: 'breakFormation', piece: 'f' }).code,
-    ).toBe('formationShakenOrExhausted');
+    expect(why(shaken, { type: 'breakFormation', piece: 'f' })).toBe('formationShakenOrExhausted');
   });
 
   test('§3.3.12 each hex within 10 points afterwards', () => {
@@ -525,11 +506,11 @@ describe('§3.3.13 Action Quitter une Formation', () => {
   test('§3.3.4, S0 l.223 (A-21) a 10-step formation may not detach 2 alone: 8 steps (4 figures) stack with nothing but a small unit', () => {
     const s = field([formation('f', 10)]);
     expect(
-      refused(activated(s, 'blue', 'f'), 'blue', {
+      why(s, {
         type: 'leaveFormation',
         piece: 'f',
         hexes: [H('0505')],
-      }).code,
+      }),
     ).toBe('formationStacking');
   });
 
@@ -563,11 +544,11 @@ describe('§3.3.13 Action Quitter une Formation', () => {
     const s = field([formation('f', 6, 'superior', { faculties: ['manoeuvre'] })]);
     u(s, 'f').formationMode = 'hedgehog';
     expect(
-      refused(activated(s, 'blue', 'f'), 'blue', {
+      why(s, {
         type: 'leaveFormation',
         piece: 'f',
         hexes: [H('0504')],
-      }).code,
+      }),
     ).toBe('formationStacking');
   });
 
@@ -575,11 +556,11 @@ describe('§3.3.13 Action Quitter une Formation', () => {
     const s = field([formation('f', 8)]);
     u(s, 'f').cohesion = 'shaken';
     expect(
-      refused(activated(s, 'blue', 'f'), 'blue', {
+      why(s, {
         type: 'leaveFormation',
         piece: 'f',
         hexes: [H('0504')],
-      }).code,
+      }),
     ).toBe('formationShakenOrExhausted');
   });
 });
@@ -632,20 +613,20 @@ describe('§3.3.14 Changer le Mode d’une Formation', () => {
   test('§3.3.14 (FORM-93) adjacent to an enemy without contact or charge marker: refused; neither shaken nor exhausted', () => {
     const s = field([formation('f', 6), unit('r', 'red', '0605', 9)]);
     expect(
-      refused(activated(s, 'blue', 'f'), 'blue', {
+      why(s, {
         type: 'changeMode',
         piece: 'f',
         mode: 'shieldWall',
-      }).code,
+      }),
     ).toBe('modeNearEnemy');
     const tired = field([formation('f', 6)]);
     u(tired, 'f').breath = 'exhausted';
     expect(
-      refused(activated(tired, 'blue', 'f'), 'blue', {
+      why(tired, {
         type: 'changeMode',
         piece: 'f',
         mode: 'shieldWall',
-      }).code,
+      }),
     ).toBe('formationShakenOrExhausted');
   });
 
