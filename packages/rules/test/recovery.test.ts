@@ -48,6 +48,13 @@ describe('§2.8.2 rest (sheet 001)', () => {
     expect(noDouble.ok && u(noDouble.state, 'b').steps).toBe(1);
   });
 
+  test('Fiche 001 (FAC-25) a regenerating formation that lost a step does not get it back', () => {
+    const s = winded(8, { faculties: ['regeneration'], steps: 6, secondHex: '0504', facing: 3 });
+    u(s, 'b').steps = 5;
+    const r = run(s, 'rest', 'b', [3, 3]);
+    expect(r.ok && u(r.state, 'b')).toMatchObject({ steps: 5, breath: 'fresh' });
+  });
+
   test('§2.8.2 a fresh unit has nothing to rest from; an engaged unit may not rest', () => {
     expect(code(run(lone(), 'rest', 'b', []))).toBe('notTired');
     const s = game([unit('b', 'blue', '0505', 0), unit('r', 'red', '0504', 6)]);

@@ -66,24 +66,24 @@ describe('the shield hill (issue 10: the formation scenario)', () => {
   });
 
   test('§3.3.6 the deployed modes: march by default (no field), shield wall, and tortoise for a Manoeuvre formation; the wire carries them', () => {
-    const modes = formations.map((f) => f.mode ?? 'march');
+    const modes = formations.map((f) => f.formationMode ?? 'march');
     expect(modes).toEqual(expect.arrayContaining(['march', 'shieldWall', 'tortoise']));
-    const tortoise = formations.find((f) => f.mode === 'tortoise')!;
+    const tortoise = formations.find((f) => f.formationMode === 'tortoise')!;
     expect(tortoise.faculties).toContain('manoeuvre');
     for (const f of formations) expect(wireToUnit(unitToWire(f, f.stackRank, false))).toEqual(stripped(f));
     // a one-hex unit's piece carries no mode, and reads back without one
     const simple = troops.find((u) => !isFormation(u))!;
-    expect(unitToWire(simple, 1, false).mode).toBe('');
-    expect('mode' in wireToUnit(unitToWire(simple, 1, false))).toBe(false);
+    expect(unitToWire(simple, 1, false).formationMode).toBe('');
+    expect('formationMode' in wireToUnit(unitToWire(simple, 1, false))).toBe(false);
   });
 
   test('§3.3.6 the cross-check refuses a mode on a one-hex unit and a Manoeuvre mode without the faculty', () => {
     const pair = { secondHex: '0605', steps: 4 } as const;
-    expect(issuesOf(scenario([unit('a', 'blue', '0505', 1, { mode: 'shieldWall' })]))).toEqual([expect.stringMatching(/^units\[0\]\.mode: only a formation/)]);
+    expect(issuesOf(scenario([unit('a', 'blue', '0505', 1, { formationMode: 'shieldWall' })]))).toEqual([expect.stringMatching(/^units\[0\]\.formationMode: only a formation/)]);
     const withProfiles = (s: ReturnType<typeof scenario>) => ({ ...s, formationProfiles: { infantry: s.units[0].profiles } });
-    const tortoise = withProfiles(scenario([unit('a', 'blue', '0505', 1, { ...pair, mode: 'tortoise' })]));
-    expect(issuesOf(tortoise)).toEqual([expect.stringMatching(/^units\[0\]\.mode: tortoise needs the manoeuvre faculty/)]);
-    const drilled = withProfiles(scenario([unit('a', 'blue', '0505', 1, { ...pair, mode: 'tortoise', faculties: ['manoeuvre'] })]));
+    const tortoise = withProfiles(scenario([unit('a', 'blue', '0505', 1, { ...pair, formationMode: 'tortoise' })]));
+    expect(issuesOf(tortoise)).toEqual([expect.stringMatching(/^units\[0\]\.formationMode: tortoise needs the manoeuvre faculty/)]);
+    const drilled = withProfiles(scenario([unit('a', 'blue', '0505', 1, { ...pair, formationMode: 'tortoise', faculties: ['manoeuvre'] })]));
     expect(issuesOf(drilled)).toEqual([]);
   });
 

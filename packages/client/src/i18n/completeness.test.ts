@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { capacityTable, REJECTIONS, type EndReason, type GameEvent, type GameResult, type ScoreSource, type SideScore, type TestKind } from '@lames/rules';
+import { capacityTable, FORMATION_MODES, REJECTIONS, type EndReason, type GameEvent, type GameResult, type ScoreSource, type SideScore, type TestKind } from '@lames/rules';
 import { en } from './en';
 import { fr, type TextKey } from './fr';
 import { fill, pick, type Lang } from './index';
@@ -53,6 +53,7 @@ const TESTS = members<TestKind>({
   fright: true,
   demoralisation: true,
   wingMorale: true,
+  organisation: true,
 });
 const SOURCES = members<ScoreSource>({ enemyStepsLost: true, enemyUnitsDestroyed: true, enemyCharactersDestroyed: true, enemyUnitsOffMap: true, enemyWingsInRetreat: true, objective: true });
 const ENDS = members<EndReason>({ turnLimit: true, noUnitAbleToFight: true, allWingsInRetreat: true });
@@ -178,6 +179,12 @@ const SAMPLES: Samples = {
   gameElementsRolled: [{ side: S, die: 6, played: true }, { side: S, die: 2, played: false }],
   gameElementPlayed: ELEMENTS.flatMap((element) => [true, false].map((changed) => ({ element, subject: element === 'weather' ? 'rain' : W, dice: [3, 1], changed }))),
   weatherChanged: WEATHERS.map((to) => ({ from: 'fair' as const, to })),
+  troopsMerged: (['fusion', 'constitute', 'join'] as const).map((action) => ({ action, unit: U, absorbed: ['u2'], hexes: [1, 2], facing: 3, steps: 5, breath: 'winded' as const, ammunition: 'full' as const })),
+  troopsReleased: [
+    { action: 'leave' as const, cause: 'voluntary' as const, unit: U, troops: [{ id: 'u2', hex: 1, steps: 2 }], steps: 8 },
+    ...(['voluntary', 'cohesion', 'steps'] as const).map((cause) => ({ action: 'break' as const, cause, unit: U, troops: [{ id: U, hex: 1, steps: 2 }, { id: 'u2', hex: 2, steps: 1 }], steps: 3 })),
+  ],
+  formationModeChanged: FORMATION_MODES.map((mode) => ({ unit: U, mode })),
 };
 
 // --- the checks ---------------------------------------------------------------------------------

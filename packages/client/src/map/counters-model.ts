@@ -35,10 +35,10 @@ export function stacksOf(view: GameState): Map<number, StackItem[]> {
 
 /** A formation's mode marker (§3.3.6), short as the state markers are; none in march, the default. */
 export function modeBadge(u: Unit, lang: Lang): { text: string; bg: number } | null {
-  return u.mode ? { text: t(`marker.mode.${u.mode}`, {}, lang), bg: MODE_COLOURS[u.mode] } : null;
+  return u.formationMode ? { text: t(`marker.mode.${u.formationMode}`, {}, lang), bg: MODE_COLOURS[u.formationMode] } : null;
 }
 
-const MODE_COLOURS: Record<NonNullable<Unit['mode']>, number> = {
+const MODE_COLOURS: Record<NonNullable<Unit['formationMode']>, number> = {
   shieldWall: 0x3d5a80,
   tortoise: 0x5a4a8a,
   rotatingRanks: 0x2f6f6a,

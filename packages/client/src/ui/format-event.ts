@@ -137,6 +137,15 @@ export function formatEvent(e: GameEvent, ctx: EventContext): FormattedEvent {
     }
     case 'weatherChanged':
       return out(tx('event.weatherChanged', { from: tx(`weather.${e.from}` as TextKey), to: tx(`weather.${e.to}` as TextKey) }));
+    case 'troopsMerged':
+      return out(tx(`event.troopsMerged.${e.action}` as TextKey, { unit: name(e.unit), absorbed: e.absorbed.map(name).join(', '), hexes: e.hexes.map(hex).join(' – '), steps: e.steps }));
+    case 'troopsReleased': {
+      const troops = e.troops.map((t) => tx('event.troopTroop', { steps: t.steps, hex: hex(t.hex) })).join(', ');
+      const key = e.action === 'leave' ? 'event.troopsReleased.leave' : `event.troopsReleased.break.${e.cause}`;
+      return out(tx(key as TextKey, { unit: name(e.unit), troops }));
+    }
+    case 'formationModeChanged':
+      return out(tx('event.formationModeChanged', { unit: name(e.unit), mode: tx(`formationMode.${e.mode}` as TextKey) }));
     case 'test': {
       const natural = e.dice[0] + e.dice[1];
       const mods = e.modifiers.length ? `${e.modifiers.map((m) => signed(m.value)).join(' ')} ` : '';

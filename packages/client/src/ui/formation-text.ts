@@ -7,6 +7,6 @@ export function figuresText(u: Pick<Unit, 'steps'>, lang: Lang): string {
 }
 
 /** A formation's mode (§3.3.6): march when none is set. */
-export function modeText(u: Pick<Unit, 'mode'>, lang: Lang): string {
-  return t(`mode.${u.mode ?? 'march'}`, {}, lang);
+export function modeText(u: Pick<Unit, 'formationMode'>, lang: Lang): string {
+  return t(`mode.${u.formationMode ?? 'march'}`, {}, lang);
 }

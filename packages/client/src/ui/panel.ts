@@ -224,7 +224,7 @@ function unitDetails(view: GameState, u: Unit): HTMLElement {
 /** A formation's figures and mode (§3.3, §3.3.6): 2 steps a figure, the bloodied face when odd; march when no mode is set. */
 function formationRows(u: Unit, row: (k: string, v: string) => HTMLElement): HTMLElement[] {
   if (!isFormation(u)) return [];
-  return [row(t('unit.figures'), figuresText(u, lang())), h('tr', { 'data-mode': u.mode ?? 'march' }, h('th', {}, t('unit.mode')), h('td', {}, modeText(u, lang())))];
+  return [row(t('unit.figures'), figuresText(u, lang())), h('tr', { 'data-mode': u.formationMode ?? 'march' }, h('th', {}, t('unit.mode')), h('td', {}, modeText(u, lang())))];
 }
 
 /** The selected piece and the rest of its stack. */

@@ -1,5 +1,6 @@
 import { announce } from '../fog/announce';
 import { isActivated } from '../turn/pieces';
+import { concludeActivation } from '../turn/conclude';
 import { preliminaryOperations } from '../turn/preliminary';
 import { facultiesOnActivation } from '../units/faculty-activation';
 import type { ActionRule } from './action-rule';
@@ -26,7 +27,10 @@ export const activateRule: ActionRule<{ type: 'activate'; piece: string }> = {
     const events = announce(state, a.piece, (p) => ({ type: 'activated', piece: p, side: seat }), '§2.4');
     const preliminary = preliminaryOperations(state, a.piece, dice);
     // The faculties act once the unit is activated, before its action (§3.1, A-27).
-    return [...events, ...preliminary, ...facultiesOnActivation(state, a.piece, dice)];
+    const faculties = facultiesOnActivation(state, a.piece, dice);
+    // A shaken formation that failed its defensive engagement test has played (§3.3.1.2, l.2181).
+    const deprived = state.activation?.deprived ? concludeActivation(state, true) : [];
+    return [...events, ...preliminary, ...faculties, ...deprived];
   },
 };
 

@@ -36,6 +36,7 @@ import { playElementsOfEndedTurns } from '../elements/play';
 import { endIfDecided } from '../turn/victory';
 import { deployRule } from '../deployment/deploy-action';
 import { deploymentUnderway } from '../deployment/options';
+import { FORMATION_RULES } from './formation-rules';
 
 /** Every action of the rules, by its type. One file each. */
 export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { type: T }>> } = {
@@ -63,6 +64,7 @@ export const ACTION_RULES: { [T in ActionType]: ActionRule<Extract<Action, { typ
   resign: resignRule,
   wingMorale: wingMoraleRule,
   deploy: deployRule,
+  ...FORMATION_RULES,
 };
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };

@@ -28,6 +28,7 @@ import { fleeVerdict } from '../movement/flee-action';
 import { returnVerdict } from '../movement/off-map-return';
 import { deployingSide } from '../deployment/deploy-action';
 import { deploymentUnderway } from '../deployment/options';
+import { formationVerdicts } from './formation-options';
 
 export interface LegalAction {
   type: ActionType;
@@ -70,6 +71,7 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
     verdict('flee', fleeVerdict(state, seat, piece)),
     verdict('returnToMap', returnVerdict(state, seat, piece)),
     ...commandVerdicts(state, seat, piece).map(([type, r]) => verdict(type, r)),
+    ...formationVerdicts(state, seat, piece).map(([type, r]) => verdict(type, r)),
     ...deployVerdict(state, seat),
   ];
 }

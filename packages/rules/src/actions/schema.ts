@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORMATION_MODES } from '../data/schemas';
 
 /** What a client may ask, validated before the rules see it. */
 const pieceId = z.string().min(1).max(64);
@@ -62,9 +63,18 @@ export const takeCommandSchema = z.object({ type: z.literal('takeCommand'), piec
 export const resignSchema = z.object({ type: z.literal('resign'), piece: pieceId }).strict();
 /** The defender's choice of how to absorb a combat's losses (§2.7.4–2.7.5). */
 export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), recoilSecond: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional() }).strict();
+// Formations (§3.3.9–3.3.14, sheet 001)
+export const fuseSchema = z.object({ type: z.literal('fuse'), piece: pieceId, with: pieceId }).strict();
+export const constituteSchema = z.object({ type: z.literal('constitute'), piece: pieceId, with: pieceId }).strict();
+export const joinFormationSchema = z.object({ type: z.literal('joinFormation'), piece: pieceId }).strict();
+/** `hexes`: the formation's hexes a complete troop leaves from, one or two (§3.3.13). */
+export const leaveFormationSchema = z.object({ type: z.literal('leaveFormation'), piece: pieceId, hexes: z.array(hexIndexSchema).min(1).max(2) }).strict();
+/** `heavier`: which of its hexes takes the extra step of an odd formation (the owner's choice, A-42). */
+export const breakFormationSchema = z.object({ type: z.literal('breakFormation'), piece: pieceId, heavier: hexIndexSchema.optional() }).strict();
+export const changeModeSchema = z.object({ type: z.literal('changeMode'), piece: pieceId, mode: z.enum(FORMATION_MODES) }).strict();
 export const wingMoraleSchema = z.object({ type: z.literal('wingMorale'), wing: pieceId }).strict();
 
-export const actionSchema = z.discriminatedUnion('type', [deploySchema, absorbLossesSchema, distributeOrdersSchema, giveOrderSchema, changeDirectiveSchema, takeCommandSchema, resignSchema, wingMoraleSchema, withdrawSchema, fleeSchema, returnToMapSchema, shockSchema, duelSchema, fireSchema, fireDuelSchema, reloadSchema, activateSchema, moveSchema, passSchema, endTurnSchema, faceSchema, restSchema, reorganiseSchema, rallySchema]);
+export const actionSchema = z.discriminatedUnion('type', [deploySchema, absorbLossesSchema, distributeOrdersSchema, giveOrderSchema, changeDirectiveSchema, takeCommandSchema, resignSchema, wingMoraleSchema, withdrawSchema, fleeSchema, returnToMapSchema, shockSchema, duelSchema, fireSchema, fireDuelSchema, reloadSchema, activateSchema, moveSchema, passSchema, endTurnSchema, faceSchema, restSchema, reorganiseSchema, rallySchema, fuseSchema, constituteSchema, joinFormationSchema, leaveFormationSchema, breakFormationSchema, changeModeSchema]);
 
 export type Action = z.infer<typeof actionSchema>;
 export type ActionInput = z.input<typeof actionSchema>;

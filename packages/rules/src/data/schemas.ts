@@ -207,6 +207,17 @@ export type BreathTable = z.infer<typeof breathTableSchema>;
 
 const stepsByCapacity = z.object(Object.fromEntries(CAPACITIES.map((c) => [c, z.number().int().min(0).max(12)])) as Record<Capacity, z.ZodNumber>).strict();
 
+const modeEffectsSchema = z
+  .object({
+    with: z.array(z.enum(['plain', 'manoeuvre'])).min(1),
+    shock: z.number().int(),
+    fire: z.number().int(),
+    movementRanksLower: z.number().int().min(0),
+    allFront: z.boolean(),
+    noSupportBreath: z.boolean(),
+  })
+  .strict();
+
 /** Formations (§3.3, data/formations.json): steps and figures, the size limit by command capacity, the stacking and crossing thresholds. */
 export const formationTableSchema = z
   .object({
@@ -217,6 +228,8 @@ export const formationTableSchema = z
     noStackFrom: z.union([z.object({ figures: z.number().int().min(1) }).strict(), z.literal('sizeLimit')]),
     crossableUpToFigures: z.number().int().min(0),
     crossableAtLimitWith: facultySchema,
+    modes: z.object(Object.fromEntries(FORMATION_MODES.map((m) => [m, modeEffectsSchema])) as Record<FormationMode, typeof modeEffectsSchema>).strict(),
+    organisation: z.object({ manoeuvreModifier: z.number().int(), perEngagingEnemy: z.number().int() }).strict(),
   })
   .strict()
   .refine((t) => t.steps.min <= t.steps.max, 'steps.min is at most steps.max');

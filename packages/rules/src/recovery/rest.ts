@@ -8,6 +8,7 @@ import type { GameState, Seat, Unit } from '../state/types';
 import { Modifier, rollTest } from '../tests/roll';
 import { weatherRestModifier } from '../elements/weather';
 import { recoverBreath } from '../units/condition';
+import { isFormation } from '../units/formation';
 import { concludeActivation } from '../turn/conclude';
 import { directiveRefusal } from '../command/directive';
 import { recoveryConditions, unitOf } from './common';
@@ -73,7 +74,8 @@ export function restModifiers(state: GameState): Modifier[] {
 
 function onDouble(state: GameState, unit: Unit): GameEvent[] {
   const events: GameEvent[] = tireWing(state, unit.wing);
-  if (unit.faculties.includes('regeneration') && unit.steps < unit.maxSteps) {
+  // A formation never regenerates (S1 l.18: "une Unité qui n'est pas une Formation").
+  if (unit.faculties.includes('regeneration') && !isFormation(unit) && unit.steps < unit.maxSteps) {
     unit.steps += 1;
     events.push(tell(state, unit.id, { type: 'stepRegained', unit: unit.id, steps: unit.steps, reason: 'regeneration' }, 'Fiche 001'));
   }

@@ -2,7 +2,7 @@ import { revealSweep } from '../fog/reveal';
 import type { Facing } from '../geometry/facing';
 import { type GridSize, parseHexLabel } from '../geometry/hex';
 import { seedRng } from '../state/dice';
-import type { GameState, Unit } from '../state/types';
+import type { GameState, Profiles, Unit } from '../state/types';
 import { buildBoard } from './load';
 import type { Scenario } from './schema';
 import { zoneHexes } from './zone';
@@ -39,7 +39,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     stackRank: ++rank,
     hidden: u.deployHidden,
     ...(u.secondHex === undefined ? {} : { secondHex: parseHexLabel(board, u.secondHex) }),
-    ...(u.mode === undefined || u.mode === 'march' ? {} : { mode: u.mode }),
+    ...(u.formationMode === undefined || u.formationMode === 'march' ? {} : { formationMode: u.formationMode }),
   }));
   const state: GameState = {
     scenarioId: s.id,
@@ -64,6 +64,7 @@ export function createGame(s: Scenario, seed: string): GameState {
     rulesLevel: s.rulesLevel,
     ...(s.gameElements ? { gameElements: { weather: s.gameElements.weather ?? null } } : {}),
     ...(Object.keys(s.formationProfiles).length > 0 ? { formationProfiles: s.formationProfiles } : {}),
+    ...troopCounters(s.formationProfiles, units),
     stackCounter: rank,
     rng: seedRng(seed),
   };
@@ -81,4 +82,11 @@ function openingDeployment(s: Scenario, grid: GridSize): GameState['deployment']
     sides[side.id] = { zone: zoneHexes(grid, side.deploymentZone), done: !s.units.some((u) => u.side === side.id && u.deployHidden) };
   }
   return { sides };
+}
+
+/** The simple troop profiles of each type that may form, from its one-hex troops on the field (§3.3): what its formations break into. */
+function troopCounters(formationProfiles: Record<string, Profiles>, units: Unit[]): Pick<GameState, 'troopProfiles'> {
+  const out: Record<string, Profiles> = {};
+  for (const u of units) if (u.kind === 'troop' && u.secondHex === undefined && formationProfiles[u.type] && !out[u.type]) out[u.type] = u.profiles;
+  return Object.keys(out).length > 0 ? { troopProfiles: out } : {};
 }

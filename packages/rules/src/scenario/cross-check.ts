@@ -100,9 +100,9 @@ function formationProfileIssues(s: Scenario, u: Scenario['units'][number], path:
 
 /** A mode is a formation's (§3.3.6); tortoise, rotating ranks and hedgehog need the Manoeuvre faculty (l.2270). */
 function modeIssues(u: Scenario['units'][number], path: string): string[] {
-  if (u.mode === undefined) return [];
-  if (u.secondHex === undefined) return [`${path}.mode: only a formation has a mode (§3.3.6)`];
-  return MANOEUVRE_MODES.includes(u.mode) && !u.faculties.includes('manoeuvre') ? [`${path}.mode: ${u.mode} needs the manoeuvre faculty (§3.3.6)`] : [];
+  if (u.formationMode === undefined) return [];
+  if (u.secondHex === undefined) return [`${path}.formationMode: only a formation has a mode (§3.3.6)`];
+  return MANOEUVRE_MODES.includes(u.formationMode) && !u.faculties.includes('manoeuvre') ? [`${path}.formationMode: ${u.formationMode} needs the manoeuvre faculty (§3.3.6)`] : [];
 }
 
 function hiddenUnitIssues(u: Scenario['units'][number], path: string): string[] {

@@ -98,7 +98,7 @@ export const scenarioSchema = z
             secondHex: hexLabel.optional(),
             facing: facing.optional(),
             /** A formation's mode (§3.3.6); absent: march. Manoeuvre modes need the faculty (the cross-check tells). */
-            mode: formationModeSchema.optional(),
+            formationMode: formationModeSchema.optional(),
             /** The unit deploys hidden (§4.5.2, sheet 000 Unités Cachées): its player places it under a cover in the side's zone. Troops only. */
             deployHidden: z.boolean().default(false),
           })

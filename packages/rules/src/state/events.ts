@@ -2,7 +2,7 @@ import type { Facing } from '../geometry/facing';
 import type { Breath, Cohesion, Directive, Seat, ShockMarker, SideId } from './types';
 import type { Modifier, TestKind } from '../tests/roll';
 import type { Weather } from '../elements/data';
-import type { Ammunition } from '../data/schemas';
+import type { Ammunition, FormationMode } from '../data/schemas';
 import type { AttackKind } from '../combat/advantage-part';
 import type { GameResult } from '../turn/victory';
 
@@ -114,7 +114,20 @@ export type EventBody =
   // Game elements (§3.4, sheet 003)
   | { type: 'gameElementsRolled'; side: SideId; die: number; played: boolean }
   | { type: 'gameElementPlayed'; element: 'wingMorale' | 'wingRest' | 'weather'; subject: string; dice: number[]; changed: boolean }
-  | { type: 'weatherChanged'; from: Weather; to: Weather };
+  | { type: 'weatherChanged'; from: Weather; to: Weather }
+  // Formations (§3.3): every formation and the troops that take part are in the open (a formation is never hidden)
+  /** Troops merged into `unit` (fusion §3.3.9, constitution §3.3.10, join §3.3.11), with what it inherits. */
+  | { type: 'troopsMerged'; action: 'fusion' | 'constitute' | 'join'; unit: string; absorbed: string[]; hexes: number[]; facing: Facing; steps: number; breath: Breath; ammunition: Ammunition }
+  /** A formation broke (§3.3.1.3, §3.3.12) or let troops leave (§3.3.13): the troops it left in each hex, and why. */
+  | { type: 'troopsReleased'; action: 'leave' | 'break'; cause: 'voluntary' | 'cohesion' | 'steps'; unit: string; troops: ReleasedTroop[]; steps: number }
+  | { type: 'formationModeChanged'; unit: string; mode: FormationMode };
+
+/** A troop a formation releases: its id, hex and steps (it takes the formation's facing, breath, cohesion and ammunition). */
+export interface ReleasedTroop {
+  id: string;
+  hex: number;
+  steps: number;
+}
 
 export type GameEvent = EventBody & { section: string; audience: Audience };
 

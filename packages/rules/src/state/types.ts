@@ -62,8 +62,14 @@ export interface Unit {
    * ask units/body.ts, never these two fields (docs/formations.md).
    */
   secondHex?: number;
-  /** A formation's mode (§3.3.6); absent: march, the default, which has no marker. */
-  mode?: Exclude<FormationMode, 'march'>;
+  /** A formation's mode marker (§3.3.6); absent: march, the default (no marker), and on every one-hex unit. */
+  formationMode?: Exclude<FormationMode, 'march'>;
+  /**
+   * Steps the troops merged into this unit had lost before they merged
+   * (fusion, constitution, join: §3.3.9–3.3.11): still lost for the victory
+   * count (§2.4), never steps it may regain. Absent: none.
+   */
+  absorbedLosses?: number;
   facing: Facing;
   cohesion: Cohesion;
   breath: Breath;
@@ -161,6 +167,8 @@ export interface Activation {
   mustFlee?: boolean;
   /** Command points left to a character distributing special orders (§2.5.9). */
   commandPoints?: number;
+  /** A shaken formation failed its defensive engagement test: it is deprived of its action (§3.3.1.2, l.2181). */
+  deprived?: boolean;
   /**
    * A formation's shock or fire action under way (§3.3.8, FORM-09): one
    * attack from each of its hexes. `from` the hexes that have attacked,
@@ -256,6 +264,13 @@ export interface GameState {
   deployment?: { sides: Record<SideId, SideDeployment> };
   /** The formation counters' profiles of each troop type that may form (§3.3, PRE-06), from the scenario; absent when none may. */
   formationProfiles?: Record<string, Profiles>;
+  /**
+   * The simple troop counter's profiles of each type that may form (§3.3):
+   * what the troops a formation breaks into or lets leave are. From the
+   * scenario's one-hex troops of the type, or the troops that constituted a
+   * formation; absent when none is known (docs/rule-decisions.md §3.3).
+   */
+  troopProfiles?: Record<string, Profiles>;
 }
 
 /**

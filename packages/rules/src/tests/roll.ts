@@ -33,7 +33,8 @@ export type TestKind =
   | 'reload'
   | 'fright'
   | 'demoralisation'
-  | 'wingMorale';
+  | 'wingMorale'
+  | 'organisation';
 
 export interface TestSpec {
   test: TestKind;
@@ -41,8 +42,8 @@ export interface TestSpec {
   subject: string;
   threshold: number;
   modifiers: Modifier[];
-  /** A natural 2 always succeeds, a natural 12 always fails. */
-  naturals?: boolean;
+  /** A natural 2 always succeeds, a natural 12 always fails; 'success': only the natural 2 counts (§3.3.14 "un 1-1 est toujours un succès"). */
+  naturals?: boolean | 'success';
   section: string;
 }
 
@@ -65,7 +66,7 @@ export function rollTest(state: GameState, dice: DiceSource, spec: TestSpec): Te
   let success = total <= spec.threshold;
   let naturalRule: 'success' | 'failure' | undefined;
   if (spec.naturals && natural === 2) [success, naturalRule] = [true, 'success'];
-  if (spec.naturals && natural === 12) [success, naturalRule] = [false, 'failure'];
+  if (spec.naturals === true && natural === 12) [success, naturalRule] = [false, 'failure'];
   const body = { type: 'test' as const, test: spec.test, subject: spec.subject, dice: rolled, modifiers, total, threshold: spec.threshold, success, natural: naturalRule };
   return { success, dice: rolled, event: tell(state, spec.subject, body, spec.section) };
 }

@@ -10,6 +10,7 @@ import { loseCharge, loseCohesion } from '../units/condition';
 import { engagedBy } from '../units/engagement';
 import { zoneSize } from '../units/abilities';
 import { moraleThreshold } from '../units/morale';
+import { isFormation } from '../units/formation';
 import { hexesLeftByMove, moveCrossingTests, type StartPlace } from '../units/crossing';
 import { attackHexes } from '../combat/geometry';
 
@@ -76,13 +77,24 @@ export function worstEngager(state: GameState, unit: Unit, enemies: Unit[], kind
   return worst;
 }
 
+/**
+ * A shaken formation that fails its defensive engagement test does not rout:
+ * it is deprived of its action instead (§3.3.1.2, l.2181); the activation
+ * ends once its preliminary operations are done (actions/activate.ts).
+ */
+function deprivedInstead(state: GameState, unit: Unit): boolean {
+  if (!isFormation(unit) || unit.cohesion !== 'shaken') return false;
+  if (state.activation?.piece === unit.id) state.activation.deprived = true;
+  return true;
+}
+
 /** Rolls the test; failure costs a level of cohesion (§2.6.8, §2.8.3). */
 function engagementTest(state: GameState, unit: Unit, modifiers: Modifier[], kind: 'defence' | 'attack', dice: DiceSource): { success: boolean; events: GameEvent[] } {
   const section = kind === 'defence' ? '§2.4.1.2' : '§2.6.8.1';
   const test = kind === 'defence' ? 'defensiveEngagement' : 'attackEngagement';
   const outcome = rollTest(state, dice, { test, subject: unit.id, threshold: moraleThreshold(state, unit), modifiers, section });
   const events = [outcome.event];
-  if (!outcome.success) events.push(...loseCohesion(state, unit, test, section));
+  if (!outcome.success) events.push(...(kind === 'defence' && deprivedInstead(state, unit) ? [] : loseCohesion(state, unit, test, section)));
   return { success: outcome.success, events };
 }
 

@@ -150,8 +150,9 @@ function lossLines(state: GameState, side: SideId): ScoreLine[] {
     }));
 }
 
+/** Steps lost, with those of the troops merged into it before they merged (§3.3.9–3.3.11: merging loses nothing, and wins nothing back). */
 function stepsLost(u: Unit): number {
-  return Math.max(0, u.maxSteps - u.steps);
+  return Math.max(0, u.maxSteps - u.steps) + (u.absorbedLosses ?? 0);
 }
 
 /** An objective is held by the side with a unit not routed standing in it (enemies never share a hex). */

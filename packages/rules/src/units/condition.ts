@@ -4,6 +4,9 @@ import { event, GameEvent } from '../state/events';
 import type { Breath, GameState, Unit } from '../state/types';
 import { hasFaculty } from './abilities';
 import { engagedTargets } from './engagement';
+import { formationTable } from '../data';
+import { isFormation } from './formation';
+import { breakFormation } from './formation-break';
 
 /**
  * Changes of a unit's condition (§2.8): cohesion levels (in order → shaken
@@ -58,11 +61,26 @@ export function cohesionCanFall(unit: Pick<Unit, 'profiles' | 'cohesion'>): bool
 
 export function loseCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
   if (!cohesionCanFall(unit)) return [];
+  if (isFormation(unit) && unit.cohesion === 'shaken') return shakenFormationLoss(state, unit, reason);
   if (unit.cohesion === 'routed') return destroyUnit(state, unit, reason, section);
   unit.cohesion = unit.cohesion === 'inOrder' ? 'shaken' : 'routed';
   const events = [tell(state, unit.id, { type: 'cohesionChanged', unit: unit.id, cohesion: unit.cohesion, reason }, section)];
   if (unit.shock === 'charge') events.push(...loseCharge(state, unit, '§2.8.3.2'));
   return events;
+}
+
+/**
+ * A shaken formation never routs (§3.3, l.2135, l.2145): recoiling or failing
+ * its disengagement test it breaks into shaken troops (§3.3.1.2, l.2183,
+ * l.2185; §3.3.8, l.2308); any other level it would lose costs it a step
+ * instead ("elle perd un Pas ou se Brise à la place", A-26), which at three
+ * steps breaks it (l.2124).
+ */
+const BREAKS_SHAKEN_FORMATION: ReadonlySet<string> = new Set(['recoil', 'disengagement']);
+
+function shakenFormationLoss(state: GameState, unit: Unit, reason: string): GameEvent[] {
+  if (BREAKS_SHAKEN_FORMATION.has(reason)) return breakFormation(state, unit, 'cohesion', '§3.3.1.3');
+  return loseStep(state, unit, reason, '§3.3');
 }
 
 export function regainCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
@@ -91,7 +109,10 @@ export function loseCharge(state: GameState, unit: Unit, section: string, toCont
 export function loseStep(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
   unit.steps -= 1;
   if (unit.steps <= 0) return destroyUnit(state, unit, reason, section);
-  return [tell(state, unit.id, { type: 'stepLost', unit: unit.id, steps: unit.steps, reason }, section)];
+  const events = [tell(state, unit.id, { type: 'stepLost', unit: unit.id, steps: unit.steps, reason }, section)];
+  // Below three steps a formation is broken at once, its troops as it was (§3.3, l.2124; A-73).
+  if (isFormation(unit) && unit.steps < formationTable.steps.min) events.push(...breakFormation(state, unit, 'steps', '§3.3'));
+  return events;
 }
 
 /** The unit leaves the game. */

@@ -1,6 +1,6 @@
 import { formationTable } from '../data';
-import type { Capacity } from '../data/schemas';
-import type { Unit } from '../state/types';
+import { FORMATION_MODES, type Capacity, type FormationMode, type FormationTable } from '../data/schemas';
+import type { GameState, Profiles, Unit } from '../state/types';
 import { hasFaculty } from './abilities';
 import { isTwoHex } from './body';
 
@@ -102,4 +102,34 @@ export function neverCrosses(u: Shaped): boolean {
 /** A formation shocks or fires once from each of its hexes (§3.3, l.2147; §3.3.8, l.2300, l.2306). */
 export function attacksPerAction(u: Shaped): number {
   return isFormation(u) ? 2 : 1;
+}
+
+/** A formation's mode (§3.3.6): its marker, march when it has none. */
+export function modeOf(u: Pick<Unit, 'formationMode'>): FormationMode {
+  return u.formationMode ?? 'march';
+}
+
+/** What a mode does (data/formations.json): its shock and fire bonus, the movement ranks it costs, hedgehog's all-round front, rotating ranks' free support. */
+export function modeEffects(u: Pick<Unit, 'formationMode'> & Shaped): FormationTable['modes'][FormationMode] {
+  return formationTable.modes[isFormation(u) ? modeOf(u) : 'march'];
+}
+
+/** The modes open to a formation (§3.3.14, S1 l.99-100): with Manoeuvre march, tortoise, rotating ranks, hedgehog; without it march and shield wall. */
+export function modesOpen(u: Pick<Unit, 'faculties'>): FormationMode[] {
+  const kind = hasFaculty(u, 'manoeuvre') ? 'manoeuvre' : 'plain';
+  return FORMATION_MODES.filter((m) => formationTable.modes[m].with.includes(kind));
+}
+
+/**
+ * The simple troop counter's profiles of a formation's type (§3.3): what it
+ * breaks into. The army lists are missing (PRE-06); without a known troop
+ * counter the troops take the formation's own profiles (docs/rule-decisions.md §3.3).
+ */
+export function troopProfilesOf(state: Pick<GameState, 'troopProfiles'>, f: Pick<Unit, 'type' | 'profiles'>): Profiles {
+  return state.troopProfiles?.[f.type] ?? f.profiles;
+}
+
+/** The formation counter of a troop type (§3.3, PRE-06), from the scenario; null when the type has none. */
+export function formationProfilesOf(state: Pick<GameState, 'formationProfiles'>, type: string): Profiles | null {
+  return state.formationProfiles?.[type] ?? null;
 }

@@ -127,6 +127,11 @@ const SHAPES: Shape[] = [
   { keys: ['fr', 'en'] }, // a text
   { keys: ['index', 'of', 'combined', 'harassment', 'crossed'] }, // a shot
   { keys: ['side', 'condition'] }, // a side defeated
+  // formations (§3.3), appended
+  ev('troopsMerged', 'action', 'unit', 'absorbed', 'hexes', 'facing', 'steps', 'breath', 'ammunition'),
+  ev('troopsReleased', 'action', 'cause', 'unit', 'troops', 'steps'),
+  ev('formationModeChanged', 'unit', 'mode'),
+  { keys: ['id', 'hex', 'steps'] }, // a troop a formation releases
 ];
 
 /** Strings one byte long on the wire. Append only: the index is on the wire. */

@@ -32,8 +32,8 @@ export interface PieceWire {
   hex: number;
   /** A formation's second hex (§3.3, docs/formations.md); -1 on a one-hex unit and on every decoy. */
   secondHex: number;
-  /** A formation's mode (§3.3.6): '' in march (no marker), on one-hex units and on every decoy. */
-  mode: string;
+  /** A formation's mode marker (§3.3.6): '' in march, on every one-hex unit and on every decoy. */
+  formationMode: string;
   facing: number;
   cohesion: string;
   breath: string;
@@ -61,7 +61,7 @@ export const BLANK_PIECE: Readonly<PieceWire> = {
   id: '', name: '', side: '', wing: '', kind: '', size: '', type: '',
   weaponClass: '', weaponCapacity: '', commandClass: '', commandCapacity: '',
   moraleClass: '', moraleCapacity: '', movementClass: '', movementCapacity: '',
-  steps: 0, maxSteps: 0, faculties: '', ammunition: '', hex: -1, secondHex: -1, mode: '', facing: 0,
+  steps: 0, maxSteps: 0, faculties: '', ammunition: '', hex: -1, secondHex: -1, formationMode: '', facing: 0,
   cohesion: '', breath: '', shock: '', order: '', stackRank: 0,
   hidden: false, coverId: '', isDecoy: false, mimic: '', activating: false,
   destroyed: false, offMapHex: -1, offMapDir: -1, offMapTurn: -1,
@@ -91,7 +91,7 @@ export function unitToWire(u: Unit, stackRank: number, activating: boolean): Pie
     ammunition: u.ammunition ?? '',
     hex: u.hex,
     secondHex: u.secondHex ?? -1,
-    mode: u.mode ?? '',
+    formationMode: u.formationMode ?? '',
     facing: u.facing,
     cohesion: u.cohesion,
     breath: u.breath,
@@ -159,7 +159,7 @@ export function wireToUnit(p: PieceWire): Unit {
     hidden: !!p.hidden,
   };
   if (p.secondHex >= 0) unit.secondHex = p.secondHex;
-  if (p.mode && p.mode !== 'march') unit.mode = p.mode as Unit['mode'];
+  if (p.formationMode) unit.formationMode = p.formationMode as NonNullable<Unit['formationMode']>;
   if (p.coverId) unit.coverId = p.coverId;
   if (p.destroyed) unit.destroyed = true;
   if (p.ammunition === 'diminished' || p.ammunition === 'exhausted') unit.ammunition = p.ammunition;

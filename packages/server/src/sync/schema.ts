@@ -39,8 +39,8 @@ export class PieceState extends Schema {
   @type('int16') hex = -1;
   /** A formation's second hex (§3.3); -1 on a one-hex unit and on every decoy. */
   @type('int16') secondHex = -1;
-  /** A formation's mode (§3.3.6): '' in march, on one-hex units and on every decoy. */
-  @type('string') mode = '';
+  /** A formation's mode marker (§3.3.6); '' in march and on every one-hex piece. */
+  @type('string') formationMode = '';
   @type('uint8') facing = 0;
   @type('string') cohesion = '';
   @type('string') breath = '';
