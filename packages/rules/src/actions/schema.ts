@@ -10,13 +10,20 @@ export const moveStepSchema = z.union([
   z.object({ exit: z.number().int().min(0).max(5) }).strict(),
 ]);
 
+/** A move action's step: a one-hex unit's, or a formation's shift (both hexes across a hexside) or pivot (§3.3.7). */
+export const bodyStepSchema = z.union([
+  ...moveStepSchema.options,
+  z.object({ shift: z.number().int().min(0).max(5) }).strict(),
+  z.object({ pivot: z.number().int().min(0).max(100_000), onto: z.number().int().min(0).max(100_000) }).strict(),
+]);
+
 export const activateSchema = z.object({ type: z.literal('activate'), piece: pieceId }).strict();
 export const moveSchema = z
   .object({
     type: z.literal('move'),
     piece: pieceId,
     mode: z.enum(['normal', 'extra', 'minimal']).default('normal'),
-    steps: z.array(moveStepSchema).min(1).max(128),
+    steps: z.array(bodyStepSchema).min(1).max(128),
     /** The marker chosen when the move ends (§2.6.8–2.6.9). */
     shock: z.enum(['contact', 'charge']).optional(),
   })

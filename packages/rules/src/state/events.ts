@@ -16,6 +16,8 @@ export type Audience = { to: 'all' } | { to: 'owner'; side: SideId } | { to: 'ot
 
 export interface MoveStepReport {
   hex: number;
+  /** A formation's other hex after the step (§3.3.7); absent for a one-hex unit. */
+  second?: number;
   facing: Facing;
   /** Points spent so far, in movement points. */
   spent: number;
