@@ -1,4 +1,4 @@
-import { apply, bodyIsValid, legalActions, reachable, type GameState, type Unit } from '../src';
+import { apply, bodyIsValid, legalActions, reachable, withdrawOptions, type GameState, type Unit } from '../src';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 
@@ -241,5 +241,52 @@ describe('§3.3.7 the preview of a formation\'s move', () => {
       expect(bodyAfter(r)).toEqual({ hex: a.hex, secondHex: a.second, facing: a.facing });
       expect(movedCost(r)).toMatchObject({ cost: a.cost });
     }
+  });
+});
+
+describe('§2.6.12, §3.3.7 A-70 a formation withdraws by one move back', () => {
+  // The enemy on 0604 facing west engages both hexes of the formation, which engages it back: it may withdraw.
+  const engaged = (others: ReturnType<typeof unit>[] = []) => activated(field([unit('e', 'red', '0604', 9), ...others]), 'blue', 'f');
+  const withdraw = (s: GameState, extra: object) => apply(s, 'blue', { type: 'withdraw', piece: 'f', ...extra });
+
+  test('§3.3.7 A-70 both hexes one hex back into the rear zone, facing kept', () => {
+    const r = withdraw(engaged(), { step: { shift: 5 } });
+    expect(bodyAfter(r)).toEqual({ hex: H('0404'), secondHex: H('0403'), facing: 3 });
+    expect(r.ok && r.events.find((e) => e.type === 'withdrew')).toMatchObject({ from: H('0505'), to: H('0404'), second: H('0403'), facing: 3, minimal: false });
+  });
+
+  test('§3.3.7 FORM-50 a pivot back about either hex, turning the facing 60°', () => {
+    expect(bodyAfter(withdraw(engaged(), { step: { pivot: H('0505'), onto: H('0404') } }))).toEqual({ hex: H('0505'), secondHex: H('0404'), facing: 1 });
+    expect(bodyAfter(withdraw(engaged(), { step: { pivot: H('0504'), onto: H('0404') } }))).toEqual({ hex: H('0404'), secondHex: H('0504'), facing: 5 });
+  });
+
+  test('§2.6.12 a withdrawal goes back only: never forward, nor by a forward pivot', () => {
+    const s = activated(field(), 'blue', 'f');
+    expect(code(withdraw(s, { step: { shift: 1 } }))).toBe('withdrawNotRear');
+    expect(code(withdraw(s, { step: { pivot: H('0505'), onto: H('0604') } }))).toBe('formationPivotWay');
+  });
+
+  test('§3.3.7 a formation names its move back, never a hex or an edge; a one-hex unit never a move', () => {
+    expect(code(withdraw(engaged(), { to: H('0404') }))).toBe('formationMovesByBody');
+    const one = activated(withOrder(game([unit('f', 'blue', '0505', 0), enemyFar()]), 'f'), 'blue', 'f');
+    expect(code(withdraw(one, { step: { shift: 3 } }))).toBe('notAFormation');
+  });
+
+  test('§2.6.12 it may not withdraw where it would be engaged from its flank or rear', () => {
+    // On 0303 facing east, an enemy would hold 0403 in its front, at the formation's rear once it stepped back north-west.
+    const s = engaged([unit('e2', 'red', '0303', 3)]);
+    expect(code(withdraw(s, { step: { shift: 5 } }))).toBe('withdrawExposed');
+  });
+
+  test('§3.3.7 FORM-48 clear terrain only, on the way back too', () => {
+    const s = activated(field([unit('e', 'red', '0604', 9)], { terrain: { rough: ['0403'] } }), 'blue', 'f');
+    expect(code(withdraw(s, { step: { shift: 5 } }))).toBe('formationClearOnly');
+  });
+
+  test('§2.6.12 the withdrawal options list each move back with its verdict and the body after it', () => {
+    const options = withdrawOptions(engaged([unit('e2', 'red', '0303', 3)]), 'blue', 'f');
+    expect(options).toHaveLength(4);
+    expect(options.find((o) => 'shift' in o.step! && o.step.shift === 5)).toMatchObject({ to: H('0404'), second: H('0403'), facing: 3, allowed: false, rejection: { code: 'withdrawExposed' } });
+    expect(options.find((o) => 'pivot' in o.step! && o.step.pivot === H('0504'))).toMatchObject({ to: H('0404'), second: H('0504'), facing: 5, allowed: true });
   });
 });

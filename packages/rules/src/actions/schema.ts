@@ -45,7 +45,16 @@ export const reloadSchema = z.object({ type: z.literal('reload'), piece: pieceId
 
 const hexIndexSchema = z.number().int().min(0).max(100_000);
 const edgeSchema = z.number().int().min(0).max(5);
-export const withdrawSchema = z.object({ type: z.literal('withdraw'), piece: pieceId, to: hexIndexSchema.optional(), exit: edgeSchema.optional() }).strict();
+/** `step`: a formation withdraws by one move back, a shift or a pivot (§3.3.7, A-70), where a one-hex unit names its hex. */
+export const withdrawSchema = z
+  .object({
+    type: z.literal('withdraw'),
+    piece: pieceId,
+    to: hexIndexSchema.optional(),
+    exit: edgeSchema.optional(),
+    step: z.union([z.object({ shift: edgeSchema }).strict(), z.object({ pivot: hexIndexSchema, onto: hexIndexSchema }).strict()]).optional(),
+  })
+  .strict();
 export const fleeStepSchema = z.union([moveStepSchema, z.object({ exit: edgeSchema }).strict()]);
 export const fleeSchema = z.object({ type: z.literal('flee'), piece: pieceId, steps: z.array(fleeStepSchema).min(1).max(128), threat: pieceId.optional() }).strict();
 export const returnToMapSchema = z.object({ type: z.literal('returnToMap'), piece: pieceId, to: hexIndexSchema }).strict();

@@ -91,3 +91,11 @@ export function pivotsOf(nb: Int32Array, b: BodyPlace): Array<{ pivot: number; o
   }
   return out;
 }
+
+/** Where a shift or pivot takes the body, or null when it names no move of this body or leaves the map. */
+export function bodyAfter(nb: Int32Array, b: BodyPlace, step: FormationStep): BodyPlace | null {
+  if ('pivot' in step) return pivotOf(nb, b, step.pivot, step.onto)?.body ?? null;
+  if (!Number.isInteger(step.shift) || step.shift < 0 || step.shift > 5) return null;
+  const to = shifted(nb, b, step.shift as Direction);
+  return to.hex >= 0 && to.second >= 0 ? to : null;
+}

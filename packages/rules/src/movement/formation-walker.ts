@@ -55,12 +55,12 @@ function shift(ctx: MoveContext, ws: BodyWalk, dir: number, no: No, way: BodyWay
   if (!isDirection(dir)) return no('formationMovesByBody');
   const nb = ctx.costs.neighbours;
   const to = shifted(nb, ws, dir);
-  if (zoneOf('large', ws.facing, dir) !== way) return no('notFrontZone', () => ({ hex: to.hex >= 0 ? hexLabel(ctx.view.board, to.hex) : '—' }));
+  if (zoneOf('large', ws.facing, dir) !== way) return no(way === 'front' ? 'notFrontZone' : 'withdrawNotRear', () => ({ hex: to.hex >= 0 ? hexLabel(ctx.view.board, to.hex) : '—' }));
   const first = enter(ctx, ws, ws.hex, dir, no);
   if (typeof first !== 'number') return first;
   const second = enter(ctx, ws, ws.second, dir, no);
   if (typeof second !== 'number') return second;
-  return moved(ctx, ws, to, Math.max(first, second), no);
+  return moved(ctx, ws, to, Math.max(first, second), no, way);
 }
 
 const isDirection = (d: number): d is Direction => Number.isInteger(d) && d >= 0 && d <= 5;
@@ -72,7 +72,7 @@ function pivot(ctx: MoveContext, ws: BodyWalk, kept: number, onto: number, no: N
   if (p.way !== way) return no('formationPivotWay', () => ({ way: p.way === 'front' ? 'avant' : 'arrière' }));
   const cost = enter(ctx, ws, p.moving, p.leaveBy, no);
   if (typeof cost !== 'number') return cost;
-  return moved(ctx, ws, p.body, cost, no);
+  return moved(ctx, ws, p.body, cost, no, way);
 }
 
 /** The formation's only reorientation, the 180° turn (FORM-51), at the table's price for six 30° steps (A-19b); never twice without a move between (§2.6.6). */
@@ -111,14 +111,19 @@ function enter(ctx: MoveContext, ws: BodyWalk, from: number, dir: Direction, no:
   return sc.kind === 'cost' ? sc.halves : Number.POSITIVE_INFINITY;
 }
 
-/** The move's price once both hexes are known good, minimal movement's terms (§2.6.5, FORM-55), then where it stands. */
-function moved(ctx: MoveContext, ws: BodyWalk, to: BodyPlace, halves: Halves, no: No): BodyWalk | Rejection {
+/**
+ * The move's price once both hexes are known good, minimal movement's terms
+ * (§2.6.5, FORM-55), then where it stands: a move meets the enemy as any
+ * move does (§2.6.8); a withdrawal's end is judged by the withdrawal
+ * (formation-withdraw.ts: not engaged by the flank or rear, §2.6.12).
+ */
+function moved(ctx: MoveContext, ws: BodyWalk, to: BodyPlace, halves: Halves, no: No, way: BodyWay): BodyWalk | Rejection {
   const label = () => ({ hex: hexLabel(ctx.view.board, to.hex) });
   if (ctx.mode === 'minimal' && halves <= allowanceHalves(ctx.mover.unit, 'normal')) return no('minimalNotNeeded', label);
   const cost = ctx.mode === 'minimal' ? 0 : halves;
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
   const next: BodyWalk = { ...ws, hex: to.hex, second: to.second, facing: to.facing, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false };
-  return arrive(ctx, next, no);
+  return way === 'front' ? arrive(ctx, next, no) : next;
 }
 
 function noPoints(ctx: MoveContext, ws: BodyWalk, cost: Halves, no: No): Rejection {

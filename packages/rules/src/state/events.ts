@@ -87,7 +87,8 @@ export type EventBody =
    */
   | { type: 'facultyRoll'; piece: string; die: number; faculty?: 'lightFragile' | 'evanescent'; stepLost?: boolean }
   | { type: 'unitDestroyed'; unit: string; hex: number; reason: string }
-  | { type: 'withdrew'; unit: string; from: number; to: number; minimal: boolean }
+  /** `second` and `facing`: a formation's other hex and facing after it (§3.3.7, a pivot back turns it). */
+  | { type: 'withdrew'; unit: string; from: number; to: number; minimal: boolean; second?: number; facing?: number }
   | { type: 'fled'; unit: string; from: number; path: MoveStepReport[]; cost: number }
   | { type: 'leftMap'; unit: string; hex: number; dir: number; final: boolean }
   | { type: 'returned'; unit: string; hex: number; facing: Facing }
