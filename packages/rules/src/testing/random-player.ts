@@ -180,7 +180,7 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
     case 'face':
       return pickOne(faceOptions(state, seat, piece), (facing) => ({ type: 'face', piece, facing }));
     case 'withdraw':
-      return pickOne(withdrawOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'withdraw', piece, ...(o.to !== null ? { to: o.to } : { exit: o.exit }) }));
+      return pickOne(withdrawOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'withdraw', piece, ...(o.step ? { step: o.step } : o.to !== null ? { to: o.to } : { exit: o.exit }) }));
     case 'flee':
       return pickOne(fleeArrivals(state, seat, piece), (a) => ({ type: 'flee', piece, steps: a.steps, threat: a.threat }));
     case 'giveOrder':
