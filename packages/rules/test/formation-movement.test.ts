@@ -1,4 +1,4 @@
-import { apply, bodyIsValid, legalActions, reachable, withdrawOptions, type GameState, type Unit } from '../src';
+import { apply, bodyFaceOptionsFor, bodyIsValid, faceOptions, legalActions, reachable, withdrawOptions, type GameState, type Unit } from '../src';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 
@@ -288,5 +288,36 @@ describe('§2.6.12, §3.3.7 A-70 a formation withdraws by one move back', () => 
     expect(options).toHaveLength(4);
     expect(options.find((o) => 'shift' in o.step! && o.step.shift === 5)).toMatchObject({ to: H('0404'), second: H('0403'), facing: 3, allowed: false, rejection: { code: 'withdrawExposed' } });
     expect(options.find((o) => 'pivot' in o.step! && o.step.pivot === H('0504'))).toMatchObject({ to: H('0404'), second: H('0504'), facing: 5, allowed: true });
+  });
+});
+
+describe('§3.3.7 FORM-54 a formation faces by a half-turn or a forward pivot', () => {
+  const face = (s: GameState, extra: object) => apply(activated(s, 'blue', 'f'), 'blue', { type: 'face', piece: 'f', ...extra });
+  const faceVerdict = (s: GameState) => legalActions(activated(s, 'blue', 'f'), 'blue', 'f').find((l) => l.type === 'face')!;
+
+  test('§3.3.7 FORM-54 engaged from its rear, it turns about (180°) on its two hexes', () => {
+    // On 0404 facing east, the enemy holds both hexes of the formation in its front, and is in the formation's rear.
+    const s = field([unit('e', 'red', '0404', 3)]);
+    expect(faceOptions(activated(s, 'blue', 'f'), 'blue', 'f')).toEqual([9]);
+    expect(bodyAfter(face(s, { facing: 9 }))).toEqual({ hex: H('0505'), secondHex: H('0504'), facing: 9 });
+    expect(code(face(s, { facing: 7 }))).toBe('formationHalfTurnOnly');
+  });
+
+  test('§3.3.7 FORM-54 engaged from its flank, it pivots forward to engage its engager', () => {
+    // On 0503 facing south, the enemy engages 0504 from the formation's north flank: only the pivot about 0504 (0505 onto 0604) turns it to face it.
+    const s = field([unit('e', 'red', '0503', 6)]);
+    const options = bodyFaceOptionsFor(activated(s, 'blue', 'f'), 'blue', 'f');
+    expect(options).toEqual([{ facing: 1, step: { pivot: H('0504'), onto: H('0604') }, body: { hex: H('0604'), second: H('0504'), facing: 1 } }]);
+    expect(faceVerdict(s)).toMatchObject({ allowed: true });
+    const r = face(s, { facing: 1, step: { pivot: H('0504'), onto: H('0604') } });
+    expect(bodyAfter(r)).toEqual({ hex: H('0604'), secondHex: H('0504'), facing: 1 });
+    expect(r.ok && r.events.find((e) => e.type === 'faced')).toMatchObject({ facing: 1, hex: H('0604'), second: H('0504') });
+    expect(code(face(s, { facing: 9 }))).toBe('faceMustEngage');
+  });
+
+  test('§3.3.7 FORM-54 when no half-turn or pivot may engage an engager, it is not obliged to face', () => {
+    // The only answering pivot would put it on rough ground.
+    const s = field([unit('e', 'red', '0503', 6)], { terrain: { rough: ['0604'] } });
+    expect(faceVerdict(s)).toMatchObject({ allowed: false, rejection: { code: 'faceMustEngage' } });
   });
 });

@@ -30,7 +30,8 @@ export const moveSchema = z
   .strict();
 export const passSchema = z.object({ type: z.literal('pass'), piece: pieceId }).strict();
 export const endTurnSchema = z.object({ type: z.literal('endTurn') }).strict();
-export const faceSchema = z.object({ type: z.literal('face'), piece: pieceId, facing: z.number().int().min(0).max(11) }).strict();
+/** `step`: a formation faces by a forward pivot (§3.3.7, FORM-54), `facing` then being the one the pivot gives. */
+export const faceSchema = z.object({ type: z.literal('face'), piece: pieceId, facing: z.number().int().min(0).max(11), step: z.object({ pivot: z.number().int().min(0).max(100_000), onto: z.number().int().min(0).max(100_000) }).strict().optional() }).strict();
 export const restSchema = z.object({ type: z.literal('rest'), piece: pieceId }).strict();
 export const reorganiseSchema = z.object({ type: z.literal('reorganise'), piece: pieceId }).strict();
 export const rallySchema = z.object({ type: z.literal('rally'), piece: pieceId }).strict();

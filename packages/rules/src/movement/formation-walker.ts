@@ -56,9 +56,9 @@ function shift(ctx: MoveContext, ws: BodyWalk, dir: number, no: No, way: BodyWay
   const nb = ctx.costs.neighbours;
   const to = shifted(nb, ws, dir);
   if (zoneOf('large', ws.facing, dir) !== way) return no(way === 'front' ? 'notFrontZone' : 'withdrawNotRear', () => ({ hex: to.hex >= 0 ? hexLabel(ctx.view.board, to.hex) : '—' }));
-  const first = enter(ctx, ws, ws.hex, dir, no);
+  const first = bodyEntry(ctx, ws, ws.hex, dir, no);
   if (typeof first !== 'number') return first;
-  const second = enter(ctx, ws, ws.second, dir, no);
+  const second = bodyEntry(ctx, ws, ws.second, dir, no);
   if (typeof second !== 'number') return second;
   return moved(ctx, ws, to, Math.max(first, second), no, way);
 }
@@ -70,7 +70,7 @@ function pivot(ctx: MoveContext, ws: BodyWalk, kept: number, onto: number, no: N
   const p = pivotOf(ctx.costs.neighbours, ws, kept, onto);
   if (!p) return no('formationBadPivot');
   if (p.way !== way) return no('formationPivotWay', () => ({ way: p.way === 'front' ? 'avant' : 'arrière' }));
-  const cost = enter(ctx, ws, p.moving, p.leaveBy, no);
+  const cost = bodyEntry(ctx, ws, p.moving, p.leaveBy, no);
   if (typeof cost !== 'number') return cost;
   return moved(ctx, ws, p.body, cost, no, way);
 }
@@ -93,7 +93,7 @@ function halfTurn(ctx: MoveContext, ws: BodyWalk, facing: number, no: No): BodyW
  * (FORM-49), the stacking of a formation (FORM-38..40), never crossing
  * (FORM-11, FORM-43).
  */
-function enter(ctx: MoveContext, ws: BodyWalk, from: number, dir: Direction, no: No): Halves | Rejection {
+export function bodyEntry(ctx: MoveContext, ws: BodyWalk, from: number, dir: Direction, no: No): Halves | Rejection {
   if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return no('minimalOneHex');
   const to = ctx.costs.neighbours[from * 6 + dir];
   const label = () => ({ hex: hexLabel(ctx.view.board, to) });

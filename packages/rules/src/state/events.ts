@@ -94,7 +94,8 @@ export type EventBody =
   | { type: 'returned'; unit: string; hex: number; facing: Facing }
   | { type: 'pursuit'; pursuer: string; pursued: string }
   | { type: 'markerRemoved'; unit: string; marker: 'contact' | 'charge' }
-  | { type: 'faced'; unit: string; facing: Facing }
+  /** `hex` and `second`: a formation's hexes after a forward pivot (§3.3.7). */
+  | { type: 'faced'; unit: string; facing: Facing; hex?: number; second?: number }
   | { type: 'wingFatigueChanged'; wing: string; fatigue: number }
   | { type: 'stepRegained'; unit: string; steps: number; reason: string }
   | { type: 'mustFlee'; unit: string }
