@@ -142,7 +142,10 @@ function unitsByHex(view: GameState, mover: Mover): { unitsByHex: Map<number, nu
     else {
       add(u.hex, i);
       // A formation is found from either of its hexes.
-      if (u.secondHex !== undefined) (twoHexUnits = true), add(u.secondHex, i);
+      if (u.secondHex !== undefined) {
+        twoHexUnits = true;
+        add(u.secondHex, i);
+      }
     }
   });
   return { unitsByHex: byHex, moverIndex, twoHexUnits };
