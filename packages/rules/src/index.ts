@@ -27,6 +27,8 @@ export { nearestThreats, engageCost } from './movement/nearest-threat';
 export type { NearestThreats } from './movement/nearest-threat';
 export { mustChargeOn, chargeForbidsRetreat, mayCharge } from './movement/charge';
 export { withdrawOptions } from './movement/withdraw';
+export { bodyStepOptions } from './movement/formation-options';
+export type { BodyStepOption } from './movement/formation-options';
 export type { WithdrawOption } from './movement/withdraw';
 export { fleeArrivals, canFlee } from './movement/flee';
 export type { FleeArrival, FleeStep } from './movement/flee';

@@ -1,4 +1,4 @@
-import { apply, bodyFaceOptionsFor, bodyIsValid, faceOptions, legalActions, reachable, withdrawOptions, type GameState, type Unit } from '../src';
+import { apply, bodyFaceOptionsFor, bodyStepOptions, bodyIsValid, faceOptions, legalActions, reachable, withdrawOptions, type GameState, type Unit } from '../src';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 
@@ -319,5 +319,26 @@ describe('§3.3.7 FORM-54 a formation faces by a half-turn or a forward pivot', 
     // The only answering pivot would put it on rough ground.
     const s = field([unit('e', 'red', '0503', 6)], { terrain: { rough: ['0604'] } });
     expect(faceVerdict(s)).toMatchObject({ allowed: false, rejection: { code: 'faceMustEngage' } });
+  });
+});
+
+describe('§3.3.7 the next elementary moves of a formation, each with its verdict', () => {
+  test('§3.3.7 each shift, pivot and the half-turn is listed, allowed with the body after it or refused with its rule', () => {
+    const s = activated(field([], { terrain: { rough: ['0605'] } }), 'blue', 'f');
+    const options = bodyStepOptions(s, 'blue', 'f', 'normal');
+    const of = (step: object) => options.find((o) => JSON.stringify(o.step) === JSON.stringify(step));
+    expect(options).toHaveLength(11);
+    expect(of({ shift: 1 })).toMatchObject({ allowed: true, after: { hex: H('0604'), second: H('0603'), facing: 3, spent: 1 } });
+    expect(of({ shift: 2 })).toMatchObject({ allowed: false, rejection: { code: 'formationClearOnly' } });
+    expect(of({ shift: 0 })).toMatchObject({ allowed: false, rejection: { code: 'notFrontZone' } });
+    expect(of({ pivot: H('0505'), onto: H('0404') })).toMatchObject({ allowed: false, rejection: { code: 'formationPivotWay' } });
+    expect(of({ face: 9 })).toMatchObject({ allowed: false, rejection: { code: 'notEnoughPoints' } });
+  });
+
+  test('§3.3.7 after the steps so far: a second move is judged on what is left', () => {
+    const s = activated(field(), 'blue', 'f');
+    const options = bodyStepOptions(s, 'blue', 'f', 'normal', [{ shift: 1 }, { shift: 1 }]);
+    expect(options.every((o) => !o.allowed)).toBe(true);
+    expect(bodyStepOptions(s, 'blue', 'f', 'normal', [{ shift: 0 }])).toEqual([]);
   });
 });
