@@ -8,12 +8,18 @@ import { concludeActivation } from '../turn/conclude';
 import { attackEngagementTest } from '../turn/engagement-tests';
 import { loseCharge } from '../units/condition';
 import { engagedBy, engagedTargets, engages } from '../units/engagement';
-import { turnWithStack } from '../units/stack-facing';
+import { joinStack, turnWithStack } from '../units/stack-facing';
 import { placeInStack, stackAt, stackPlace } from '../units/stacking';
 import { settleMarkers } from '../movement/withdraw-action';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
 import { reject, Rejection } from './rejection';
+import { isFormation } from '../units/formation';
+import { sharesHex } from '../units/body';
+import { BodyFace, bodyFaceOptions, bodyFaceVerdict } from '../movement/formation-face';
+import { pivotOf } from '../movement/formation-moves';
+import { boardIndex } from '../terrain/board';
+import type { DiceSource } from '../state/dice';
 
 /**
  * Action Faire Face (§2.6.14): a unit engaged by enemies none of which it
@@ -25,13 +31,22 @@ import { reject, Rejection } from './rejection';
  * A decoy faces as the unit it plays would in its place (§4.5.1); a cover is
  * never engaged while it stays hidden, so in practice both are refused alike.
  */
-export const faceRule: ActionRule<{ type: 'face'; piece: string; facing: number }> = {
+export interface FaceAction {
+  type: 'face';
+  piece: string;
+  facing: number;
+  /** A formation's forward pivot (§3.3.7, FORM-54); without it a formation turns about. */
+  step?: { pivot: number; onto: number };
+}
+
+export const faceRule: ActionRule<FaceAction> = {
   section: '§2.6.14',
   conditions: (state, seat, a) => faceConditions(asPlayed(state, a.piece) ?? state, seat, a),
   procedure(state, _seat, a, dice) {
     const decoy = decoyOnMap(state, a.piece);
     if (decoy) return decoyFace(state, decoy, a.facing as Facing);
     const unit = unitOf(state, a.piece)!;
+    if (isFormation(unit)) return bodyFace(state, unit, a, dice);
     const mates = stackMates(state, unit);
     // The back of a stack faces an enemy on its rear: once the stack has turned about, it is the front (§2.3.1).
     if (stackPlace(state, unit) === 'back') placeInStack(state, unit, 'top');
@@ -45,13 +60,43 @@ export const faceRule: ActionRule<{ type: 'face'; piece: string; facing: number 
   },
 };
 
-function faceConditions(state: GameState, seat: Seat, a: { piece: string; facing: number }): Rejection | null {
+/**
+ * A formation faces by turning about or by a forward pivot (§3.3.7,
+ * FORM-54): its body and facing change together; the units still sharing one
+ * of its hexes turn with it, those of a hex it pivots onto join its facing.
+ */
+function bodyFace(state: GameState, unit: Unit, a: FaceAction, dice: DiceSource): GameEvent[] {
+  const nb = boardIndex(state.board).neighbours;
+  const start = { hex: unit.hex, second: unit.secondHex!, facing: unit.facing };
+  const body = a.step ? pivotOf(nb, start, a.step.pivot, a.step.onto)!.body : { ...start, facing: a.facing };
+  const mates = state.units.filter((o) => o.id !== unit.id && sharesHex(o, unit));
+  if (!a.step && stackPlace(state, unit) === 'back') placeInStack(state, unit, 'top');
+  Object.assign(unit, { hex: body.hex, secondHex: body.second, facing: body.facing });
+  const faced = a.step ? { type: 'faced' as const, unit: unit.id, facing: body.facing, hex: body.hex, second: body.second } : { type: 'faced' as const, unit: unit.id, facing: body.facing };
+  const events: GameEvent[] = [tell(state, unit.id, faced, '§3.3.7')];
+  for (const m of mates.filter((o) => sharesHex(o, unit))) events.push(...turnWithStack(state, m, body.facing), ...settleMarkers(state, m.id));
+  if (a.step) events.push(...joinStack(state, unit));
+  events.push(...loseCharge(state, unit, '§2.6.9'));
+  events.push(...attackEngagementTest(state, unit, dice));
+  events.push(...concludeActivation(state, true));
+  return events;
+}
+
+/** The face the legal-action list judges: the first open one (a formation's may be a pivot), else a facing that is refused with the reason. */
+export function faceProbe(state: GameState, seat: Seat, piece: string): FaceAction {
+  const body = bodyFaceOptionsFor(state, seat, piece)[0];
+  if (body) return { type: 'face', piece, facing: body.facing, ...(body.step ? { step: body.step } : {}) };
+  return { type: 'face', piece, facing: faceOptions(state, seat, piece)[0] ?? 0 };
+}
+
+function faceConditions(state: GameState, seat: Seat, a: FaceAction): Rejection | null {
   return firstRejection(
     () => activePlayer(state, seat),
     () => ownPiece(state, seat, a.piece),
     () => underActivation(state, a.piece),
     () => (state.activation?.mustFlee ? reject('mustFlee') : null),
     () => mustFaceRefusal(state, a.piece),
+    () => formationFaceRefusal(state, unitOf(state, a.piece)!, a),
     () => (facingEngages(state, unitOf(state, a.piece)!, a.facing) ? null : reject('faceMustEngage')),
   );
 }
@@ -77,8 +122,8 @@ export function mustFaceRefusal(state: GameState, piece: string): Rejection | nu
   // The stack turns as one: a stack-mate facing an enemy that engages it holds it (§2.6.14, §2.3.1).
   const holder = stackMates(state, unit).find((m) => engagesAnEngager(state, m));
   if (holder) return reject('faceStackHeld', { unit: holder.name });
-  // No facing can answer (terrain, hexside, stack place): facing is impossible, so not compulsory.
-  if (!FACINGS.some((f) => facingEngages(state, unit, f))) return reject('faceMustEngage');
+  // No facing can answer (terrain, hexside, stack place): facing is impossible, so not compulsory (for a formation, FORM-54).
+  if (isFormation(unit) ? bodyFaceOptions(state, unit).length === 0 : !FACINGS.some((f) => facingEngages(state, unit, f))) return reject('faceMustEngage');
   return null;
 }
 
@@ -99,11 +144,28 @@ function facingEngages(state: GameState, unit: Unit, facing: Facing): boolean {
   return engagedBy(state, unit).some((e) => engages(state, turned, e));
 }
 
+/** A formation's face is a half-turn or a forward pivot (§3.3.7); a one-hex unit names no pivot. */
+function formationFaceRefusal(state: GameState, unit: Unit, a: FaceAction): Rejection | null {
+  if (!isFormation(unit)) return a.step ? reject('notAFormation') : null;
+  const verdict = bodyFaceVerdict(state, unit, a.facing, a.step);
+  return 'code' in verdict ? verdict : null;
+}
+
+/** A formation's faces (the half-turn and forward pivots that answer an engager), judged on what `seat` knows; none for a one-hex unit. */
+export function bodyFaceOptionsFor(state: GameState, seat: Seat, piece: string): BodyFace[] {
+  const view = state.perspective ? state : viewFor(state, seat);
+  const unit = unitOf(view, piece);
+  if (!unit || !isFormation(unit) || unit.side !== seat || mustFaceRefusal(view, piece)) return [];
+  return bodyFaceOptions(view, unit);
+}
+
 /** The facings a unit that must face may take, judged on what `seat` knows. */
 export function faceOptions(state: GameState, seat: Seat, piece: string): Facing[] {
   const seen = state.perspective ? state : viewFor(state, seat);
   const view = asPlayed(seen, piece) ?? seen;
   const unit = unitOf(view, piece);
   if (!unit || unit.side !== seat || mustFaceRefusal(view, piece)) return [];
+  // A formation's facing alone is its half-turn; its pivots are in bodyFaceOptionsFor.
+  if (isFormation(unit)) return bodyFaceOptions(view, unit).flatMap((o) => (o.step ? [] : [o.facing]));
   return FACINGS.filter((f) => facingEngages(view, unit, f));
 }

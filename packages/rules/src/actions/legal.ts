@@ -17,7 +17,7 @@ import { attackVerdict } from '../combat/options';
 import { fireVerdict } from '../fire/options';
 import { awaitingLossesRefusal } from '../combat/absorb-losses-action';
 import { ACTION_RULES } from './apply';
-import { faceOptions, faceRule } from './face';
+import { faceProbe, faceRule } from './face';
 import { rallyRule } from '../recovery/rally';
 import { reorganiseRule } from '../recovery/reorganise';
 import { restRule } from '../recovery/rest';
@@ -62,7 +62,7 @@ export function legalActions(state: GameState, seat: Seat, piece: string): Legal
     verdict('fire', fireVerdict(state, seat, piece, 'fire')),
     verdict('fireDuel', fireVerdict(state, seat, piece, 'fireDuel')),
     verdict('endTurn', endTurnRule.conditions(state, seat, { type: 'endTurn' })),
-    verdict('face', faceRule.conditions(state, seat, { type: 'face', piece, facing: faceOptions(state, seat, piece)[0] ?? 0 })),
+    verdict('face', faceRule.conditions(state, seat, faceProbe(state, seat, piece))),
     verdict('rest', restRule.conditions(state, seat, { type: 'rest', piece })),
     verdict('reorganise', reorganiseRule.conditions(state, seat, { type: 'reorganise', piece })),
     verdict('rally', rallyRule.conditions(state, seat, { type: 'rally', piece })),

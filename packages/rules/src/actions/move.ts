@@ -36,7 +36,7 @@ export const moveRule: ActionRule<MoveAction> = {
       () => underActivation(state, a.piece),
       () => unitMayMove(state, a.piece, a.mode),
       () => walkSteps(state, seat, a).rejection,
-      () => shockChoiceRefusal(a.shock, walkSteps(state, seat, a).walk),
+      () => shockChoiceRefusal(a.shock, walkSteps(state, seat, a).walk, moverOf(state, a.piece)?.unit),
       () => moveDirectiveRefusal(state, seat, a),
     ),
   procedure(state, seat, a, dice) {

@@ -223,6 +223,19 @@ export const REJECTIONS = {
   sameMode: { section: '§3.3.14', fr: "La formation est déjà dans ce mode.", en: 'The formation is already in that mode.' },
   modeNearEnemy: { section: '§3.3.14', fr: "La formation est adjacente à une unité ennemie sans marqueur Contact ni Charge.", en: 'The formation is adjacent to an enemy unit with neither contact nor charge marker.' },
   hedgehogStacked: { section: 'Fiche 000 Empilement', fr: "Une formation empilée avec une autre grande unité ne peut pas se mettre en hérisson.", en: 'A formation stacked with another large unit may not take the hedgehog mode.' },
+  // Formation movement (§3.3.7): the body's own refusals.
+  formationClearOnly: { section: '§3.3.7', fr: "Une Formation ne se déplace que sur Terrain Clair ({hex}).", en: 'A formation moves on clear terrain only ({hex}).' },
+  formationRoughHexside: { section: 'Fiche 000 Côtés d\'hex', fr: "Une Formation ne franchit jamais un côté d'hex accidenté ({hex}).", en: 'A formation never crosses a rough hexside ({hex}).' },
+  formationOntoLarge: { section: '§3.3.4', fr: "Une Formation ne vient jamais s'empiler avec une Grande Unité ou une autre Formation ({hex}).", en: 'A formation never moves onto a large unit or another formation ({hex}).' },
+  formationStacksOneSmall: { section: 'Fiche 000 Empilement', fr: "Cette Formation ne s'empile qu'avec une unique Petite Unité ({hex}).", en: 'This formation stacks with one small unit only ({hex}).' },
+  formationNeverCrosses: { section: '§3.3.5', fr: "Une Formation ne traverse jamais de Grande Unité.", en: 'A formation never crosses a large unit.' },
+  formationHalfTurnOnly: { section: '§3.3.7', fr: "Une Formation ne se réoriente qu'en se retournant (180°) ; elle change d'orientation en pivotant.", en: 'A formation reorients only by turning about (180°); it changes facing by pivoting.' },
+  formationBadPivot: { section: '§3.3.7', fr: "Un pivot garde l'un des deux hex de la Formation et porte l'autre sur un hex qui touche les deux.", en: 'A pivot keeps one hex of the formation and swings the other onto a hex touching both.' },
+  formationPivotWay: { section: '§3.3.7', fr: "Ce pivot va vers l'{way} : un Mouvement pivote vers l'avant, un Repli vers l'arrière.", en: 'That pivot goes to the {way}: a move pivots forward, a withdrawal backward.' },
+  formationMovesByBody: { section: '§3.3.7', fr: "Une Formation se déplace en avançant ses deux hex, en pivotant ou en se retournant.", en: 'A formation moves by advancing both hexes, pivoting or turning about.' },
+  formationNeverLeavesMap: { section: '§3.3.7', fr: "Une Formation ne quitte pas la carte : elle doit d'abord se briser.", en: 'A formation does not leave the map: it must break first.' },
+  formationNeverFlees: { section: '§3.3.7', fr: "Une Formation ne peut pas fuir.", en: 'A formation cannot flee.' },
+  formationNeverCharges: { section: '§3.3.7', fr: "Une Formation ne peut pas charger.", en: 'A formation cannot charge.' },
 } as const satisfies Record<string, { section: string; fr: string; en: string }>;
 
 export type RejectionCode = keyof typeof REJECTIONS;

@@ -11,20 +11,28 @@ export const moveStepSchema = z.union([
   z.object({ exit: z.number().int().min(0).max(5) }).strict(),
 ]);
 
+/** A move action's step: a one-hex unit's, or a formation's shift (both hexes across a hexside) or pivot (§3.3.7). */
+export const bodyStepSchema = z.union([
+  ...moveStepSchema.options,
+  z.object({ shift: z.number().int().min(0).max(5) }).strict(),
+  z.object({ pivot: z.number().int().min(0).max(100_000), onto: z.number().int().min(0).max(100_000) }).strict(),
+]);
+
 export const activateSchema = z.object({ type: z.literal('activate'), piece: pieceId }).strict();
 export const moveSchema = z
   .object({
     type: z.literal('move'),
     piece: pieceId,
     mode: z.enum(['normal', 'extra', 'minimal']).default('normal'),
-    steps: z.array(moveStepSchema).min(1).max(128),
+    steps: z.array(bodyStepSchema).min(1).max(128),
     /** The marker chosen when the move ends (§2.6.8–2.6.9). */
     shock: z.enum(['contact', 'charge']).optional(),
   })
   .strict();
 export const passSchema = z.object({ type: z.literal('pass'), piece: pieceId }).strict();
 export const endTurnSchema = z.object({ type: z.literal('endTurn') }).strict();
-export const faceSchema = z.object({ type: z.literal('face'), piece: pieceId, facing: z.number().int().min(0).max(11) }).strict();
+/** `step`: a formation faces by a forward pivot (§3.3.7, FORM-54), `facing` then being the one the pivot gives. */
+export const faceSchema = z.object({ type: z.literal('face'), piece: pieceId, facing: z.number().int().min(0).max(11), step: z.object({ pivot: z.number().int().min(0).max(100_000), onto: z.number().int().min(0).max(100_000) }).strict().optional() }).strict();
 export const restSchema = z.object({ type: z.literal('rest'), piece: pieceId }).strict();
 export const reorganiseSchema = z.object({ type: z.literal('reorganise'), piece: pieceId }).strict();
 export const rallySchema = z.object({ type: z.literal('rally'), piece: pieceId }).strict();
@@ -39,7 +47,16 @@ export const reloadSchema = z.object({ type: z.literal('reload'), piece: pieceId
 
 const hexIndexSchema = z.number().int().min(0).max(100_000);
 const edgeSchema = z.number().int().min(0).max(5);
-export const withdrawSchema = z.object({ type: z.literal('withdraw'), piece: pieceId, to: hexIndexSchema.optional(), exit: edgeSchema.optional() }).strict();
+/** `step`: a formation withdraws by one move back, a shift or a pivot (§3.3.7, A-70), where a one-hex unit names its hex. */
+export const withdrawSchema = z
+  .object({
+    type: z.literal('withdraw'),
+    piece: pieceId,
+    to: hexIndexSchema.optional(),
+    exit: edgeSchema.optional(),
+    step: z.union([z.object({ shift: edgeSchema }).strict(), z.object({ pivot: hexIndexSchema, onto: hexIndexSchema }).strict()]).optional(),
+  })
+  .strict();
 export const fleeStepSchema = z.union([moveStepSchema, z.object({ exit: edgeSchema }).strict()]);
 export const fleeSchema = z.object({ type: z.literal('flee'), piece: pieceId, steps: z.array(fleeStepSchema).min(1).max(128), threat: pieceId.optional() }).strict();
 export const returnToMapSchema = z.object({ type: z.literal('returnToMap'), piece: pieceId, to: hexIndexSchema }).strict();

@@ -3,6 +3,7 @@ import type { GameState, Unit } from '../state/types';
 import { loseCharge } from '../units/condition';
 import { placeInStack } from '../units/stacking';
 import { occupies } from '../units/body';
+import { neverAdvances } from '../units/formation';
 
 /**
  * Advance after combat (§2.7.6). If the attacked hex is empty, a supported
@@ -16,7 +17,8 @@ export function advanceAfterCombat(state: GameState, attacker: Unit, attackedHex
   const vacated = !state.units.some((u) => occupies(u, attackedHex)) && !state.decoys.some((d) => d.hex === attackedHex);
   // The charge marker goes, with no contact marker in its place (§2.7.6 does not say contact, as §2.7.4 does).
   if (!vacated) return loseCharge(state, attacker, '§2.7.6', false);
-  if (!supported || attacker.destroyed) return [];
+  // A formation never advances after combat (§3.3, l.2148, FORM-10).
+  if (!supported || attacker.destroyed || neverAdvances(attacker)) return [];
   const from = attacker.hex;
   attacker.hex = attackedHex;
   if (attacker.shock !== 'charge') attacker.shock = 'none';

@@ -5,7 +5,6 @@ import { event, GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
 import { viewFor } from '../fog/view';
 import { loseCharge } from '../units/condition';
-import { neverAdvances } from '../units/formation';
 import { fightingFrom } from './attack-hex';
 import { attackDone, beginAttack, payActionBreath } from './formation-attacks';
 import { attackHexes } from './geometry';
@@ -104,8 +103,8 @@ function absorbOrAsk(state: GameState, pending: PendingLosses, dice: DiceSource)
 /** What follows the losses: advance after combat (§2.7.6), reveals, and the end of the attacker's activation. */
 export function finishAttack(state: GameState, pending: PendingLosses): GameEvent[] {
   const attacker = state.units.find((u) => u.id === pending.attacker)!;
-  // No advance after a breath attack, nor the lost charge of §2.7.6; a formation never advances (§3.3, l.2148, FORM-10).
-  const advance = pending.kind === 'breath' || neverAdvances(attacker) ? [] : advanceAfterCombat(state, attacker, pending.hex, pending.supported);
+  // No advance after a breath attack, nor the lost charge of §2.7.6; advanceAfterCombat knows a formation never advances.
+  const advance = pending.kind === 'breath' ? [] : advanceAfterCombat(state, attacker, pending.hex, pending.supported);
   // A formation's first attack may leave its second to play (§3.3.8).
   return [...advance, ...revealSweep(state), ...attackDone(state, attacker.id)];
 }

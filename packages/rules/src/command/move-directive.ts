@@ -3,7 +3,7 @@ import { REFUSED } from '../movement/refusal';
 import { sharedView } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
-import type { Arrival, MoveStep } from '../movement/reachable';
+import type { Arrival, BodyStep } from '../movement/reachable';
 import { MoveContext, moveContext, startWalk, walkMove, WalkState } from '../movement/walker';
 import type { Facing } from '../geometry/facing';
 import type { GameState, Seat } from '../state/types';
@@ -16,7 +16,7 @@ import { DirectiveIntent, DirectiveJudge, directiveRefusal } from './directive';
  * mover's side's view — the walker has already accepted them — and judges
  * the path. Kept apart from actions/move.ts so the move rule stays short.
  */
-export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: string; mode: MoveMode; steps: MoveStep[]; shock?: string }): Rejection | null {
+export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: string; mode: MoveMode; steps: BodyStep[]; shock?: string }): Rejection | null {
   const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, a.piece);
   if (!mover) return null;
@@ -39,7 +39,7 @@ export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, a
   });
 }
 
-function walkIntent(ctx: MoveContext, mode: MoveMode, steps: MoveStep[], charge: boolean): DirectiveIntent | null {
+function walkIntent(ctx: MoveContext, mode: MoveMode, steps: BodyStep[], charge: boolean): DirectiveIntent | null {
   let ws: WalkState = startWalk(ctx);
   const path: Array<{ hex: number; facing: Facing }> = [];
   for (const step of steps) {

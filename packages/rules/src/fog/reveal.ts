@@ -17,7 +17,8 @@ export function revealSweep(state: GameState, moverId?: string): GameEvent[] {
   const events: GameEvent[] = [];
   const realUnits = state.units.filter((u) => u.hex >= 0);
   const near = (a: number, b: number) => a >= 0 && b >= 0 && distance(state.board, a, b) <= 1;
-  const seenByEnemyUnit = (side: string, hex: number) => realUnits.some((e) => e.side !== side && near(e.hex, hex));
+  // A formation sees from both its hexes (docs/formations.md).
+  const seenByEnemyUnit = (side: string, hex: number) => realUnits.some((e) => e.side !== side && (near(e.hex, hex) || (e.secondHex !== undefined && near(e.secondHex, hex))));
 
   const toReveal = state.units.filter((u) => u.hidden && u.hex >= 0 && seenByEnemyUnit(u.side, u.hex));
   const toRemove = state.decoys.filter(

@@ -4,6 +4,7 @@ import type { GameEvent } from '../state/events';
 import type { GameState, ShockMarker, Unit } from '../state/types';
 import { loseCharge } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
+import { neverCharges } from '../units/formation';
 import { chargeOpenAfter } from './charge';
 import type { ShockSettler } from './execute';
 import type { WalkState } from './walker';
@@ -22,9 +23,10 @@ export type ShockChoice = 'contact' | 'charge';
 export const engagingAt = (ws: WalkState): boolean => ws.ended === 'engaged' || ws.ended === 'engaging' || ws.engagingRun;
 
 /** Refuses a choice the submitted steps cannot give (judged on the mover's view, like the steps). */
-export function shockChoiceRefusal(choice: ShockChoice | undefined, walk: WalkState[]): Rejection | null {
+export function shockChoiceRefusal(choice: ShockChoice | undefined, walk: WalkState[], mover?: Pick<Unit, 'hex' | 'secondHex'>): Rejection | null {
   const last = walk[walk.length - 1];
   if (!choice || !last) return null;
+  if (choice === 'charge' && mover && neverCharges(mover)) return reject('formationNeverCharges');
   if (choice === 'charge' && !chargeOpenAfter(last)) return reject('chargeNotOpen');
   if (choice === 'contact' && !engagingAt(last)) return reject('contactWithoutEngaging');
   return null;

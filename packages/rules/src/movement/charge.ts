@@ -4,6 +4,7 @@ import { boardIndex, hexsideAt, hexsideInfo, terrainAt, terrainInfo } from '../t
 import type { Board, GameState, Unit } from '../state/types';
 import { breathCanWorsen } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
+import { neverCharges } from '../units/formation';
 import type { MoveMode } from './mover';
 import type { WalkState } from './walker';
 
@@ -32,9 +33,10 @@ export const CHARGE_RUN = {
  * Whether the unit may hold a charge marker at the end of this move: free
  * (special order, character, autonomous) or under an attack directive
  * (§2.5, command/situation.ts), not shaken, and not exhausted once the mode
- * has taken its breath (§2.6.4–2.6.5).
+ * has taken its breath (§2.6.4–2.6.5). Never a formation (§3.3.7, FORM-10).
  */
 export function mayCharge(state: GameState, unit: Unit, mode: MoveMode): boolean {
+  if (neverCharges(unit)) return false;
   if (unit.cohesion !== 'inOrder' || unit.breath === 'exhausted') return false;
   // A tireless unit takes no breath for the mode (§3.1).
   if (mode !== 'normal' && unit.breath === 'winded' && breathCanWorsen(unit)) return false;

@@ -3,7 +3,7 @@ import { coverOfPiece } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
 import { event, GameEvent, MoveStepReport } from '../state/events';
-import type { GameState, Unit } from '../state/types';
+import type { Decoy, GameState, Unit } from '../state/types';
 import { loseBreath } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
 import { placeInStack } from '../units/stacking';
@@ -11,7 +11,8 @@ import { joinStack } from '../units/stack-facing';
 import { decoyJoinsStack } from './decoy-stack';
 import { toPoints } from './costs';
 import { MoveMode } from './mover';
-import type { MoveStep, WalkState } from './walker';
+import type { WalkState } from './walker';
+import type { BodyStep, BodyWalk } from './formation-walker';
 
 /**
  * Carries out a move already validated against what its player knows
@@ -21,10 +22,11 @@ import type { MoveStep, WalkState } from './walker';
  * leaves the map (§2.6.10) stops at the edge: `exit` tells the caller, who
  * takes the unit off.
  */
-export function executeMove(state: GameState, piece: string, steps: MoveStep[], mode: MoveMode, walk: WalkState[], allowance: number, shock?: ShockSettler): MoveOutcome {
+export function executeMove(state: GameState, piece: string, steps: BodyStep[], mode: MoveMode, walk: WalkState[], allowance: number, shock?: ShockSettler): MoveOutcome {
   const pieceRef = () => state.units.find((u) => u.id === piece) ?? state.decoys.find((d) => d.id === piece);
   const start = pieceRef()!;
   const from = start.hex;
+  const fromSecond = 'secondHex' in start ? start.secondHex : undefined;
   const coveredAtStart = coverOfPiece(state, piece);
   const path: MoveStepReport[] = [];
   const reveals: GameEvent[] = [];
@@ -38,11 +40,15 @@ export function executeMove(state: GameState, piece: string, steps: MoveStep[], 
       exit = step.exit as Direction;
       break;
     }
-    if ('face' in step) p.facing = step.face;
-    else p.hex = step.to;
-    path.push({ hex: p.hex, facing: p.facing, spent: toPoints(walk[i].spent) });
-    if ('to' in step) {
-      const coversNear = enemyCovers(state, start.side).filter((c) => distance(state.board, c.hex, p.hex) <= 1);
+    if ('secondHex' in p && p.secondHex !== undefined) {
+      path.push(placeBody(p, walk[i] as BodyWalk));
+    } else {
+      if ('face' in step) p.facing = step.face;
+      else if ('to' in step) p.hex = step.to;
+      path.push({ hex: p.hex, facing: p.facing, spent: toPoints(walk[i].spent) });
+    }
+    if (!('face' in step)) {
+      const coversNear = enemyCovers(state, start.side).filter((c) => nearBody(state, p, c.hex));
       reveals.push(...revealSweep(state, piece));
       if (coversNear.length > 0 || !pieceRef()) {
         stoppedBy = 'reveal';
@@ -56,13 +62,28 @@ export function executeMove(state: GameState, piece: string, steps: MoveStep[], 
   const events = movedEvents(state, piece, coveredAtStart, { mode, from, path, cost, allowance, stoppedBy });
   events.push(...reveals);
   const moved = pieceRef();
-  if (moved && moved.hex !== from && exit === null) placeInStack(state, moved, 'bottom');
+  const bodyMoved = !!moved && (moved.hex !== from || ('secondHex' in moved && moved.secondHex !== fromSecond));
+  if (moved && bodyMoved && exit === null) placeInStack(state, moved, 'bottom');
   const unit = state.units.find((u) => u.id === piece);
   // Leaving the map, the unit joins no stack and keeps no marker on it (the caller settles it).
   if (unit && exit !== null) events.push(...modeBreath(state, unit, mode));
-  else if (unit) events.push(...afterMove(state, unit, mode, moved !== undefined && moved.hex !== from, shock && (() => shock(unit, walk[path.length - 1]))));
-  else if (moved && moved.hex !== from && exit === null) events.push(...decoyJoinsStack(state, piece));
+  else if (unit) events.push(...afterMove(state, unit, mode, bodyMoved, shock && (() => shock(unit, walk[path.length - 1]))));
+  else if (moved && bodyMoved && exit === null) events.push(...decoyJoinsStack(state, piece));
   return { events, exit: moved ? exit : null };
+}
+
+/** A formation's step (§3.3.7): both hexes and the facing as the walk left them. */
+function placeBody(u: Unit, ws: BodyWalk): MoveStepReport {
+  u.hex = ws.hex;
+  u.secondHex = ws.second;
+  u.facing = ws.facing;
+  return { hex: ws.hex, second: ws.second, facing: ws.facing, spent: toPoints(ws.spent) };
+}
+
+/** A cover next to the piece: to its hex, or to either hex of a formation (what the walker's stop saw). */
+function nearBody(state: GameState, p: Unit | Decoy, hex: number): boolean {
+  const near = (h: number) => distance(state.board, h, hex) <= 1;
+  return near(p.hex) || ('secondHex' in p && p.secondHex !== undefined && near(p.secondHex));
 }
 
 export interface MoveOutcome {

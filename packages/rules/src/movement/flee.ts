@@ -13,6 +13,7 @@ import { crossedLeavingStack } from '../units/crossing';
 import { joiningFacing } from '../units/stack-facing';
 import { inferiorStackClash, STACK_LIMIT, stackAt, stackPlace, stackPoints } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
+import { neverFlees } from '../units/formation';
 import { crossingCost, Halves, reorientCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
 import { No, silent, worded } from './refusal';
@@ -59,6 +60,7 @@ export interface FleeWalk {
 /** Whether the unit may flee at all, before any step (§2.6.13, §2.6.9). */
 export function fleeUnitRefusal(view: GameState, unit: Unit): Rejection | null {
   if (unit.hex < 0) return reject('notOnMap');
+  if (neverFlees(unit)) return reject('formationNeverFlees');
   if (chargeForbidsRetreat(view, unit)) return reject('chargeNoRetreat');
   // "Si elle est Engagée, et qu'elle n'est pas en Déroute, elle doit Engager au moins une de ces Unités."
   if (unit.cohesion !== 'routed') {

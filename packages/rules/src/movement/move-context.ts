@@ -37,6 +37,8 @@ export interface MoveContext {
   /** Where the units of the view stand (the mover left out), by hex: indexes into `view.units`, in order; and the mover's own index (-1 for a decoy). */
   unitsByHex: Map<number, number[]>;
   moverIndex: number;
+  /** Some other unit of the view is a formation, indexed under both its hexes: a neighbourhood may then list it twice. */
+  twoHexUnits: boolean;
   /** The mover's step costs and turn costs, worked out once each: the search asks for them thousands of times. */
   costs: { steps: Array<StepCost | undefined>; turns: Float64Array; neighbours: Int32Array };
 }
@@ -73,14 +75,9 @@ function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts
   const side = mover.unit.side;
   for (const u of view.units) {
     if (u.hex < 0 || u.id === mover.unit.id) continue;
-    if (u.side !== side) {
-      facts.enemyAt[u.hex] = 1;
-      around(u.hex, facts.enemyNear);
-    } else {
-      facts.friendPoints[u.hex] += stackPoints(u);
-      if (u.size === 'large') facts.friendLarge[u.hex] += 1;
-      markLarge(facts, u.hex, u);
-    }
+    markUnit(facts, u, u.hex, side, around);
+    // A formation stands in both its hexes (docs/formations.md): 4 points, a large unit, an enemy in each.
+    if (u.secondHex !== undefined) markUnit(facts, u, u.secondHex, side, around);
   }
   for (const d of view.decoys) if (d.id !== mover.unit.id && d.hex >= 0) facts.friendPoints[d.hex] += decoyStackPoints(view, d.mimic);
   for (const d of view.decoys) if (d.id !== mover.unit.id && d.hex >= 0 && d.side === side) markLarge(facts, d.hex, view.units.find((u) => u.id === d.mimic));
@@ -89,6 +86,17 @@ function hexFacts(view: GameState, mover: Mover, coverHexes: number[]): HexFacts
     around(h, facts.coverNear);
   }
   return facts;
+}
+
+function markUnit(facts: HexFacts, u: Unit, hex: number, side: string, around: (hex: number, mark: Uint8Array) => void): void {
+  if (u.side !== side) {
+    facts.enemyAt[hex] = 1;
+    around(hex, facts.enemyNear);
+  } else {
+    facts.friendPoints[hex] += stackPoints(u);
+    if (u.size === 'large') facts.friendLarge[hex] += 1;
+    markLarge(facts, hex, u);
+  }
 }
 
 function markLarge(facts: HexFacts, hex: number, u: Unit | undefined): void {
@@ -121,15 +129,26 @@ export function moveContext(view: GameState, mover: Mover, mode: MoveMode): Move
   };
 }
 
-function unitsByHex(view: GameState, mover: Mover): { unitsByHex: Map<number, number[]>; moverIndex: number } {
+function unitsByHex(view: GameState, mover: Mover): { unitsByHex: Map<number, number[]>; moverIndex: number; twoHexUnits: boolean } {
   const byHex = new Map<number, number[]>();
   let moverIndex = -1;
+  const add = (hex: number, i: number) => {
+    if (byHex.has(hex)) byHex.get(hex)!.push(i);
+    else byHex.set(hex, [i]);
+  };
+  let twoHexUnits = false;
   view.units.forEach((u, i) => {
     if (u.id === mover.unit.id) moverIndex = i;
-    else if (byHex.has(u.hex)) byHex.get(u.hex)!.push(i);
-    else byHex.set(u.hex, [i]);
+    else {
+      add(u.hex, i);
+      // A formation is found from either of its hexes.
+      if (u.secondHex !== undefined) {
+        twoHexUnits = true;
+        add(u.secondHex, i);
+      }
+    }
   });
-  return { unitsByHex: byHex, moverIndex };
+  return { unitsByHex: byHex, moverIndex, twoHexUnits };
 }
 
 function offMapEnemies(view: GameState, unit: Unit): Map<number, string> {
@@ -176,6 +195,7 @@ function unitsAround(ctx: MoveContext, hex: number, placed: Unit): Unit[] {
   add(hex);
   for (let d = 0; d < 6; d++) if (ctx.costs.neighbours[hex * 6 + d] >= 0) add(ctx.costs.neighbours[hex * 6 + d]);
   indexes.sort((a, b) => a - b);
+  if (ctx.twoHexUnits) return [...new Set(indexes)].map((i) => (i === ctx.moverIndex ? placed : ctx.view.units[i]));
   return indexes.map((i) => (i === ctx.moverIndex ? placed : ctx.view.units[i]));
 }
 

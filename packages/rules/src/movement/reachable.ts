@@ -7,17 +7,33 @@ import { neighbour } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
 import { zoneSize } from '../units/abilities';
 import { facingModel, FacingModel } from './search-facings';
+import type { BodyStep } from './formation-walker';
+import { searchBodyArrivals } from './formation-search';
 import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, tryExit, tryReorient, tryStep, turnCost, WalkState } from './walker';
 
 export type { MoveStep } from './walker';
+export type { BodyStep } from './formation-walker';
+export type { FormationStep } from './formation-moves';
+
+/** Where a two-hex body stands after one elementary move of a preview: both hexes, facing, points spent so far (§3.3.7). */
+export interface BodyTrailStep {
+  hex: number;
+  second: number;
+  facing: Facing;
+  spent: number;
+}
 
 /** One way to end a move: where, facing where, at what cost, and how to get there. */
 export interface Arrival {
   hex: number;
+  /** A formation's other hex at the end (§3.3.7); absent for a one-hex unit. */
+  second?: number;
   facing: Facing;
   /** Movement points spent. */
   cost: number;
-  steps: MoveStep[];
+  steps: BodyStep[];
+  /** A formation's body after each step, for the preview (both hexes highlighted); absent for a one-hex unit. */
+  trail?: BodyTrailStep[];
   /** Why the move cannot go on from here, if it cannot. */
   ends: MoveEnd | null;
   /** A charge marker is open at this arrival (§2.6.9). */
@@ -45,6 +61,7 @@ interface Node {
  * are folded, see search-facings.ts).
  */
 export function searchArrivals(ctx: MoveContext): Arrival[] {
+  if (ctx.mover.unit.secondHex !== undefined) return searchBodyArrivals(ctx);
   const model = facingModel(ctx.mover.unit);
   const key = (ws: WalkState, turns: number) => (((ws.hex * model.slots + model.slot(ws, turns)) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
   const nodes = new Map<number, Node>();

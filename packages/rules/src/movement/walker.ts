@@ -8,7 +8,9 @@ import { STACK_LIMIT, stackPoints, stacksWithSmallOnly } from '../units/stacking
 import { crossingCost, Halves, toPoints } from './costs';
 import { allowanceHalves, mayMoveOnWhileEngaging } from './mover';
 import { CHARGE_RUN, chargeKept, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
-import { directionOf, engagementAt, MoveContext, stepCostAt, turnCost } from './move-context';
+import { BodyStep, BodyWalk, startBodyWalk, walkBody } from './formation-walker';
+import { isFormationStep } from './formation-moves';
+import { directionOf, engagementAt, EngagementFacts, MoveContext, stepCostAt, turnCost } from './move-context';
 
 export { moveContext, turnCost } from './move-context';
 export type { MoveContext } from './move-context';
@@ -41,6 +43,7 @@ export interface WalkState {
 
 export function startWalk(ctx: MoveContext): WalkState {
   const u = ctx.mover.unit;
+  if (u.secondHex !== undefined) return startBodyWalk(ctx);
   const chargeRun = startChargeRun(u, ctx.chargeEligible);
   return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, engagingRun: false, ended: null, chargeRun, exit: undefined };
 }
@@ -142,8 +145,10 @@ function exit(ctx: MoveContext, ws: WalkState, dir: number, no: No): WalkState |
   return change(ws, { spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, ended: 'exit', exit: dir as Direction });
 }
 
-/** Any elementary move: the one entry the preview, the verdict and the directive judge share. */
-export function walkMove(ctx: MoveContext, ws: WalkState, step: MoveStep): WalkState | Rejection {
+/** Any elementary move: the one entry the preview, the verdict and the directive judge share. A two-hex body walks by its own moves (formation-walker.ts). */
+export function walkMove(ctx: MoveContext, ws: WalkState, step: BodyStep): WalkState | Rejection {
+  if (ctx.mover.unit.secondHex !== undefined) return walkBody(ctx, ws as BodyWalk, step, worded);
+  if (isFormationStep(step)) return worded('notAFormation');
   if ('face' in step) return walkReorient(ctx, ws, step.face);
   if ('exit' in step) return walkExit(ctx, ws, step.exit);
   return walkStep(ctx, ws, step.to);
@@ -196,22 +201,36 @@ function leavingCost(ctx: MoveContext, hex: number, dir: Direction): Halves {
 
 /** Where the move stands on arriving at a hex or facing (§2.6.8 and the covers). */
 function arrive(ctx: MoveContext, ws: WalkState, no: No): WalkState | Rejection {
-  const seesCover = ctx.map.coverNear[ws.hex] === 1;
-  const seesEnemy = ctx.map.enemyNear[ws.hex] === 1;
+  return arriveSeeing(ctx, ws, ctx.map.coverNear[ws.hex] === 1, ctx.map.enemyNear[ws.hex] === 1, oneHexEngagement, no);
+}
+
+const oneHexEngagement = (ctx: MoveContext, ws: WalkState): EngagementFacts => engagementAt(ctx, ws.hex, ws.facing);
+
+/**
+ * The same for any body (a formation asks with its two hexes, formation-walker.ts):
+ * what it sees around it, and who would engage whom where it stands.
+ */
+export function arriveSeeing<W extends WalkState>(
+  ctx: MoveContext,
+  ws: W,
+  seesCover: boolean,
+  seesEnemy: boolean,
+  facts: (ctx: MoveContext, ws: W) => EngagementFacts,
+  no: No,
+): WalkState | Rejection {
   if (ctx.mover.isDecoy) return seesCover || seesEnemy ? change(ws, { ended: 'reveal' }) : ws;
   if (!seesEnemy) {
     if (ws.engagingRun) return no('mustKeepEngaging');
     return seesCover ? change(ws, { ended: 'reveal' }) : ws;
   }
-  const engagement = checkEngagement(ctx, ws, no);
+  const engagement = checkEngagement(ctx, ws, facts(ctx, ws), no);
   if ('code' in engagement) return engagement;
   if (seesCover) return change(ws, { ended: 'reveal' });
   return engagement;
 }
 
-function checkEngagement(ctx: MoveContext, ws: WalkState, no: No): WalkState | Rejection {
+function checkEngagement(ctx: MoveContext, ws: WalkState, e: EngagementFacts, no: No): WalkState | Rejection {
   const u = ctx.mover.unit;
-  const e = engagementAt(ctx, ws.hex, ws.facing);
   const label = () => hexLabel(ctx.view.board, ws.hex);
   if (e.unanswered !== null) return no('engagedWithoutEngaging', () => ({ hex: label(), enemy: e.unanswered! }));
   if (e.targets === 0 && e.adjacent) return no('adjacentWithoutEngaging', () => ({ hex: label() }));

@@ -1,7 +1,7 @@
 import { directiveRefusal } from '../command/directive';
 import type { ActionRule } from '../actions/action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from '../actions/common';
-import { reject, Rejection } from '../actions/rejection';
+import { isRejection, reject, Rejection } from '../actions/rejection';
 import { announce, coverOfPiece, tell } from '../fog/announce';
 import { revealSweep } from '../fog/reveal';
 import { viewFor } from '../fog/view';
@@ -15,7 +15,10 @@ import { crossingTestsOnPath, HexLeft, moveCrossingTests } from '../units/crossi
 import { joinStack } from '../units/stack-facing';
 import { decoyJoinsStack } from './decoy-stack';
 import { placeInStack } from '../units/stacking';
-import { moverOf } from './mover';
+import { Mover, moverOf } from './mover';
+import { bodyAfter, FormationStep } from './formation-moves';
+import { bodyWithdrawal } from './formation-withdraw';
+import { boardIndex } from '../terrain/board';
 import { leaveMap } from './off-map';
 import { withdrawOptions, withdrawRefusal, withdrawUnitRefusal } from './withdraw';
 import { disengagementTest, engagedAtStart, withdrawalOwesTest } from './withdraw-disengagement';
@@ -25,6 +28,8 @@ export interface WithdrawAction {
   piece: string;
   to?: number;
   exit?: number;
+  /** A formation's move back (§3.3.7, A-70): it names no hex. */
+  step?: FormationStep;
 }
 
 /**
@@ -58,7 +63,8 @@ export const withdrawRule: ActionRule<WithdrawAction> = {
     const decoyStart = decoy ? { hex: decoy.hex, facing: decoy.facing, rank: decoy.stackRank } : null;
     const events = carryOut(state, a, minimal);
     const after = state.units.find((u) => u.id === a.piece);
-    if (after && before) events.push(...crossingTestsOnPath(state, after, before, [withdrawalLeg(state, before, a)], dice));
+    // A formation never crosses anyone (FORM-11): its walk refused any crossing, so it owes no crossing test.
+    if (after && before && !a.step) events.push(...crossingTestsOnPath(state, after, before, [withdrawalLeg(state, before, a)], dice));
     // The large friends a decoy crossed test as if its mimic had crossed them (sheet 000 Leurres), as in a flight.
     if (decoyStart) events.push(...moveCrossingTests(state, a.piece, decoyStart, [withdrawalLeg(state, decoyStart, a)], dice));
     if (after && !after.destroyed && start && withdrawalOwesTest(start)) events.push(...disengagementTest(state, after, start, false, dice));
@@ -77,15 +83,27 @@ function withdrawViewRefusal(state: GameState, seat: Seat, a: WithdrawAction): {
   const view = state.perspective ? state : viewFor(state, seat);
   const mover = moverOf(view, a.piece);
   if (!mover) return { rejection: reject('unknownPiece'), minimal: false };
+  if (mover.unit.secondHex !== undefined) return formationWithdrawRefusal(view, mover, a);
+  if (a.step) return { rejection: reject('notAFormation'), minimal: false };
   if ((a.to === undefined) === (a.exit === undefined)) return { rejection: reject('malformedAction', { detail: 'to or exit, one of them' }), minimal: false };
   const unitRefusal = withdrawUnitRefusal(view, mover.unit);
   if (unitRefusal) return { rejection: unitRefusal, minimal: false };
   return withdrawRefusal(view, mover.unit, a);
 }
 
+/** A formation names its move back, never a hex or an edge (§3.3.7: it never leaves the map). */
+function formationWithdrawRefusal(view: GameState, mover: Mover, a: WithdrawAction): { rejection: Rejection | null; minimal: boolean } {
+  if (!a.step || a.to !== undefined || a.exit !== undefined) return { rejection: reject('formationMovesByBody'), minimal: false };
+  const unitRefusal = withdrawUnitRefusal(view, mover.unit);
+  if (unitRefusal) return { rejection: unitRefusal, minimal: false };
+  const w = bodyWithdrawal(view, mover, a.step);
+  return isRejection(w) ? { rejection: w, minimal: false } : { rejection: null, minimal: w.minimal };
+}
+
 function carryOut(state: GameState, a: WithdrawAction, minimal: boolean): GameEvent[] {
   const p = state.units.find((u) => u.id === a.piece) ?? state.decoys.find((d) => d.id === a.piece)!;
   const from = p.hex;
+  if (a.step && 'secondHex' in p) return carryOutBody(state, p, a.step, minimal);
   if (a.exit !== undefined) return [...settleMarkers(state, a.piece), ...leaveMap(state, a.piece, from, a.exit as Direction, '§2.6.12')];
   const to = a.to!;
   const events = withdrewEvents(state, a.piece, from, to, minimal);
@@ -98,6 +116,19 @@ function carryOut(state: GameState, a: WithdrawAction, minimal: boolean): GameEv
   else events.push(...decoyJoinsStack(state, a.piece));
   if (unit && minimal) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.12'));
   events.push(...settleMarkers(state, a.piece));
+  return events;
+}
+
+/** The formation's move back (§3.3.7): both hexes and the facing; on top of its stacks as any withdrawing unit; never under a cover (FORM-H1). */
+function carryOutBody(state: GameState, unit: Unit, step: FormationStep, minimal: boolean): GameEvent[] {
+  const from = unit.hex;
+  const body = bodyAfter(boardIndex(state.board).neighbours, { hex: unit.hex, second: unit.secondHex!, facing: unit.facing }, step)!;
+  Object.assign(unit, { hex: body.hex, secondHex: body.second, facing: body.facing });
+  const events = [event({ type: 'withdrew', unit: unit.id, from, to: body.hex, minimal, second: body.second, facing: body.facing }, '§3.3.7')];
+  placeInStack(state, unit, 'top');
+  events.push(...revealSweep(state, unit.id), ...joinStack(state, unit));
+  if (minimal) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.12'));
+  events.push(...settleMarkers(state, unit.id));
   return events;
 }
 
@@ -137,7 +168,11 @@ export function withdrawVerdict(state: GameState, seat: Seat, piece: string): Re
 }
 
 /** The wing's directive on the withdrawal (§2.5.2–2.5.4, §2.9.2). */
-function withdrawDirective(state: GameState, a: { piece: string; to?: number }): Rejection | null {
+function withdrawDirective(state: GameState, a: WithdrawAction): Rejection | null {
   const unit = state.units.find((u) => u.id === a.piece);
-  return unit ? directiveRefusal(state, unit, { type: 'withdraw', path: a.to === undefined ? [] : [a.to] }) : null;
+  if (!unit) return null;
+  // A formation's path is the two hexes it withdraws onto.
+  const body = a.step && unit.secondHex !== undefined ? bodyAfter(boardIndex(state.board).neighbours, { hex: unit.hex, second: unit.secondHex, facing: unit.facing }, a.step) : null;
+  const path = body ? [body.hex, body.second] : a.to === undefined ? [] : [a.to];
+  return directiveRefusal(state, unit, { type: 'withdraw', path });
 }

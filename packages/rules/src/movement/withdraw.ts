@@ -1,10 +1,10 @@
 import { directiveRefusal } from '../command/directive';
-import { reject, Rejection } from '../actions/rejection';
+import { isRejection, reject, Rejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
 import { sharedView } from '../fog/view';
-import { retreatDirections } from '../geometry/facing';
+import { Facing, retreatDirections } from '../geometry/facing';
 import { Direction, directionTo, hexLabel } from '../geometry/hex';
-import { neighbour } from '../terrain/board';
+import { boardIndex, neighbour } from '../terrain/board';
 import type { GameState, Seat, Unit } from '../state/types';
 import { movementPoints, zoneSize } from '../units/abilities';
 import { engagedBy, engagedTargets } from '../units/engagement';
@@ -12,7 +12,9 @@ import { crossedLeavingStack } from '../units/crossing';
 import { inferiorStackClash, STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
 import { crossingCost, stepCost, toHalves } from './costs';
-import { moverOf } from './mover';
+import { Mover, moverOf } from './mover';
+import { bodyAfter, FormationStep } from './formation-moves';
+import { backwardSteps, bodyWithdrawal } from './formation-withdraw';
 import { zoneOf } from '../geometry/facing';
 
 /**
@@ -29,6 +31,10 @@ export interface WithdrawTarget {
 export interface WithdrawOption {
   to: number | null;
   exit?: Direction;
+  /** A formation's move back (§3.3.7, A-70), with its other hex and facing after it; `to` is its first hex then. */
+  step?: FormationStep;
+  second?: number;
+  facing?: Facing;
   /** Only minimal movement reaches it: a level of breath (§2.6.5). */
   minimal: boolean;
   allowed: boolean;
@@ -101,12 +107,29 @@ export function withdrawOptions(state: GameState, seat: Seat, piece: string): Wi
   if (!mover || mover.unit.side !== seat || mover.unit.hex < 0) return [];
   const u = mover.unit;
   const refusal = withdrawUnitRefusal(view, u);
+  if (u.secondHex !== undefined) return bodyWithdrawOptions(view, mover, refusal);
   return retreatDirections(zoneSize(u), u.facing).map((dir) => {
     const to = neighbour(view.board, u.hex, dir);
     const target = to < 0 ? { exit: dir } : { to };
     const r = refusal ? { rejection: refusal, minimal: false } : withWithdrawDirective(view, u, to, withdrawRefusal(view, u, target));
     const base = to < 0 ? { to: null, exit: dir } : { to };
     return r.rejection ? { ...base, minimal: r.minimal, allowed: false, rejection: r.rejection } : { ...base, minimal: r.minimal, allowed: true };
+  });
+}
+
+/** Each move back of a formation (A-70) that stays on the map, with its verdict. */
+function bodyWithdrawOptions(view: GameState, mover: Mover, refusal: Rejection | null): WithdrawOption[] {
+  const u = mover.unit;
+  const nb = boardIndex(view.board).neighbours;
+  const start = { hex: u.hex, second: u.secondHex!, facing: u.facing };
+  return backwardSteps(nb, start).flatMap((step) => {
+    const body = bodyAfter(nb, start, step);
+    if (!body) return [];
+    const base = { to: body.hex, second: body.second, facing: body.facing, step };
+    const w = refusal ?? bodyWithdrawal(view, mover, step);
+    if (isRejection(w)) return [{ ...base, minimal: false, allowed: false, rejection: w }];
+    const directive = directiveRefusal(view, u, { type: 'withdraw', path: [body.hex, body.second] });
+    return [directive ? { ...base, minimal: w.minimal, allowed: false, rejection: directive } : { ...base, minimal: w.minimal, allowed: true }];
   });
 }
 

@@ -16,6 +16,8 @@ export type Audience = { to: 'all' } | { to: 'owner'; side: SideId } | { to: 'ot
 
 export interface MoveStepReport {
   hex: number;
+  /** A formation's other hex after the step (§3.3.7); absent for a one-hex unit. */
+  second?: number;
   facing: Facing;
   /** Points spent so far, in movement points. */
   spent: number;
@@ -86,13 +88,15 @@ export type EventBody =
    */
   | { type: 'facultyRoll'; piece: string; die: number; faculty?: 'lightFragile' | 'evanescent'; stepLost?: boolean }
   | { type: 'unitDestroyed'; unit: string; hex: number; reason: string }
-  | { type: 'withdrew'; unit: string; from: number; to: number; minimal: boolean }
+  /** `second` and `facing`: a formation's other hex and facing after it (§3.3.7, a pivot back turns it). */
+  | { type: 'withdrew'; unit: string; from: number; to: number; minimal: boolean; second?: number; facing?: number }
   | { type: 'fled'; unit: string; from: number; path: MoveStepReport[]; cost: number }
   | { type: 'leftMap'; unit: string; hex: number; dir: number; final: boolean }
   | { type: 'returned'; unit: string; hex: number; facing: Facing }
   | { type: 'pursuit'; pursuer: string; pursued: string }
   | { type: 'markerRemoved'; unit: string; marker: 'contact' | 'charge' }
-  | { type: 'faced'; unit: string; facing: Facing }
+  /** `hex` and `second`: a formation's hexes after a forward pivot (§3.3.7). */
+  | { type: 'faced'; unit: string; facing: Facing; hex?: number; second?: number }
   | { type: 'wingFatigueChanged'; wing: string; fatigue: number }
   | { type: 'stepRegained'; unit: string; steps: number; reason: string }
   | { type: 'mustFlee'; unit: string }

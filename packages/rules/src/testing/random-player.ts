@@ -1,5 +1,6 @@
 import {
   apply,
+  bodyFaceOptionsFor,
   createGame,
   deploymentOptions,
   deploymentRefusal,
@@ -177,10 +178,14 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
       return fireAction(state, seat, piece, choose);
     case 'fireDuel':
       return pickOne(fireOptions(state, seat, piece).filter((o) => o.allowed && o.type === 'fireDuel'), (o) => ({ type: 'fireDuel', piece, target: o.target }));
-    case 'face':
+    case 'face': {
+      // A formation faces by a half-turn or a forward pivot (§3.3.7).
+      const body = bodyFaceOptionsFor(state, seat, piece);
+      if (body.length > 0) return pickOne(body, (o) => ({ type: 'face', piece, facing: o.facing, ...(o.step ? { step: o.step } : {}) }));
       return pickOne(faceOptions(state, seat, piece), (facing) => ({ type: 'face', piece, facing }));
+    }
     case 'withdraw':
-      return pickOne(withdrawOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'withdraw', piece, ...(o.to !== null ? { to: o.to } : { exit: o.exit }) }));
+      return pickOne(withdrawOptions(state, seat, piece).filter((o) => o.allowed), (o) => ({ type: 'withdraw', piece, ...(o.step ? { step: o.step } : o.to !== null ? { to: o.to } : { exit: o.exit }) }));
     case 'flee':
       return pickOne(fleeArrivals(state, seat, piece), (a) => ({ type: 'flee', piece, steps: a.steps, threat: a.threat }));
     case 'giveOrder':
