@@ -9,6 +9,7 @@ import {
   fireOptions,
   fireRate,
   fleeArrivals,
+  formationChoices,
   GameState,
   LegalAction,
   legalActions,
@@ -173,7 +174,8 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
     }
     case 'shock':
     case 'duel':
-      return pickOne(shockOptions(state, seat, piece).filter((o) => o.allowed && o.type === l.type), (o) => ({ type: o.type, piece, target: o.target, supported: o.supported, ...(o.breath ? { breath: true } : {}) }));
+      // A formation's option names its attacking hex (§3.3.8): sent back as `from`.
+      return pickOne(shockOptions(state, seat, piece).filter((o) => o.allowed && o.type === l.type), (o) => ({ type: o.type, piece, target: o.target, supported: o.supported, ...(o.breath ? { breath: true } : {}), ...(o.from !== undefined ? { from: o.from } : {}) }));
     case 'fire':
       return fireAction(state, seat, piece, choose);
     case 'fireDuel':
@@ -196,6 +198,12 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
     case 'changeDirective':
     case 'takeCommand':
       return null; // their parameters are free choices, tested in the command tests
+    case 'fuse':
+    case 'constitute':
+    case 'leaveFormation':
+    case 'breakFormation':
+    case 'changeMode':
+      return formationAction(state, seat, piece, l.type, choose);
     default:
       return { type: l.type, piece };
   }
@@ -207,12 +215,26 @@ function payload(state: GameState, seat: string, piece: string, l: LegalAction, 
  * rate, the targets drawn among those allowed (the same one may come twice).
  */
 function fireAction(state: GameState, seat: string, piece: string, choose: Choose): unknown {
-  const open = fireOptions(state, seat, piece).filter((o) => o.allowed && o.type === 'fire');
-  if (open.length === 0) return null;
-  const rate = fireRate(state, state.units.find((u) => u.id === piece)!);
+  const allowed = fireOptions(state, seat, piece).filter((o) => o.allowed && o.type === 'fire');
+  if (allowed.length === 0) return null;
+  // A formation fires from one hex at a time, at that hex's rate (§3.3.8): the options of one hex.
+  const from = choose(allowed).from;
+  const open = allowed.filter((o) => o.from === from);
+  const rate = open[0]!.rate ?? fireRate(state, state.units.find((u) => u.id === piece)!);
   const how = rate > 1 ? choose(['one', 'combined', 'spread'] as const) : 'one';
-  if (how === 'spread') return { type: 'fire', piece, targets: range(1, rate).map(() => choose(open).target), combine: false };
-  return { type: 'fire', piece, targets: [choose(open).target], combine: how === 'combined' };
+  const hex = from !== undefined ? { from } : {};
+  if (how === 'spread') return { type: 'fire', piece, targets: range(1, rate).map(() => choose(open).target), combine: false, ...hex };
+  return { type: 'fire', piece, targets: [choose(open).target], combine: how === 'combined', ...hex };
+}
+
+/** A formation action with one of the choices the rules allow (§3.3.9–3.3.14, formationChoices). */
+function formationAction(state: GameState, seat: string, piece: string, type: string, choose: Choose): unknown {
+  const c = formationChoices(state, seat, piece);
+  const pickOne = <T>(xs: T[], build: (x: T) => unknown) => (xs.length > 0 ? build(choose(xs)) : null);
+  if (type === 'fuse' || type === 'constitute') return pickOne(c[type], (other) => ({ type, piece, with: other }));
+  if (type === 'leaveFormation') return pickOne(c.leaveFormation, (hexes) => ({ type, piece, hexes }));
+  if (type === 'breakFormation') return pickOne(c.breakFormation, (heavier) => ({ type, piece, ...(heavier !== undefined ? { heavier } : {}) }));
+  return pickOne(c.changeMode, (mode) => ({ type, piece, mode }));
 }
 
 /** The whole numbers from `from` to `to`, both included. */
