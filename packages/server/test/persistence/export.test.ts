@@ -13,7 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { apply, createGame, exportBattle, RULES_VERSION, seedHash, stateHash, verifyExport, type BattleExport } from '@lames/rules';
+import { apply, createGame, endOnTime, exportBattle, RULES_VERSION, seedHash, stateHash, verifyExport, type BattleExport } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { randomGame } from '@lames/rules/testing';
 import { leaveAll, seatEveryone, settle, startTestServer, waitFor, type Seated, type TestServer } from '../helpers';
@@ -138,5 +138,34 @@ describe('npm run verify -- FILE (scripts/verify.cjs)', () => {
     expect(spawnSync(process.execPath, [path.join(ROOT, 'scripts/verify.cjs')], { encoding: 'utf8' }).status).toBe(2);
     // The npm script itself, as the README says to run it.
     expect(execFileSync('npm', ['run', '--silent', 'verify', '--', path.join(dir, 'honest.json')], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })).toMatch(/^OK: /);
+  }, 180_000);
+
+  test('a battle lost on time (docs/time-controls.md) verifies as ended and says who lost on time', async () => {
+    const ford = scenarioById('the-ford')!;
+    const game = randomGame(ford, SEED, { limit: 400 });
+    let state = createGame(ford, SEED);
+    const actions = game.script.slice(0, 10).map(({ seat, action }, n) => {
+      const r = apply(state, seat, action);
+      if (!r.ok) throw new Error(r.rejection.code);
+      state = r.state;
+      return { n, seat, action, events: r.events, stateHash: stateHash(state) };
+    });
+    const end = endOnTime(state, ['black-teeth']);
+    if (!end.ok) throw new Error(end.problem);
+    const file = exportBattle({
+      battle: { id: 'cli-time', name: 'Le Gué', createdAt: new Date().toISOString(), endedAt: new Date().toISOString() },
+      scenario: ford,
+      seed: SEED,
+      rulesVersion: RULES_VERSION,
+      initialStateHash: stateHash(createGame(ford, SEED)),
+      actions,
+      lostOnTime: { losers: ['black-teeth'], events: end.events },
+      result: end.state.result ?? null,
+      finalStateHash: stateHash(end.state),
+    });
+    const ok = await verify('lost-on-time.json', file);
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toMatch(/^OK: .*lost-on-time\.json: .*: 10 actions, .*; black-teeth lost on time, ardenne won\.$/m);
+    expect(ok.status).toBe(0);
   }, 180_000);
 });
