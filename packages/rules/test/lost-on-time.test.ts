@@ -4,7 +4,19 @@
  * lifted since the state has ended), and its export verifies as ended with
  * the result "lost on time".
  */
-import { apply, createGame, endOnTime, exportBattle, RULES_VERSION, stateHash, verifyExport, viewFor, type BattleExport, type ExportedAction, type GameState } from '../src';
+import {
+  apply,
+  createGame,
+  endOnTime,
+  exportBattle,
+  RULES_VERSION,
+  stateHash,
+  verifyExport,
+  viewFor,
+  type BattleExport,
+  type ExportedAction,
+  type GameState,
+} from '../src';
 import { scenarioById } from '../src/scenarios';
 import { randomGame } from '../src/testing';
 
@@ -33,7 +45,12 @@ function exportLostOnTime(losers: string[]): BattleExport {
   return JSON.parse(
     JSON.stringify(
       exportBattle({
-        battle: { id: 'b-time', name: 'Le Gué', createdAt: '2026-11-25T08:00:00.000Z', endedAt: '2026-11-27T08:00:00.000Z' },
+        battle: {
+          id: 'b-time',
+          name: 'Le Gué',
+          createdAt: '2026-11-25T08:00:00.000Z',
+          endedAt: '2026-11-27T08:00:00.000Z',
+        },
         scenario: ford,
         seed: SEED,
         rulesVersion: RULES_VERSION,
@@ -52,8 +69,20 @@ test('§2.4 a side out of time loses: the battle ends, won by the side left in t
   const end = endOnTime(midway.state, [GOBLINS]);
   if (!end.ok) throw new Error(end.problem);
   expect(end.state.status).toBe('ended');
-  expect(end.state.result).toMatchObject({ reason: 'lostOnTime', winner: ARDENNE, defeated: [{ side: GOBLINS, condition: 'lostOnTime' }], turn: midway.state.turn });
-  expect(end.events).toEqual([expect.objectContaining({ type: 'gameEnded', reason: 'lostOnTime', winner: ARDENNE, audience: { to: 'all' } })]);
+  expect(end.state.result).toMatchObject({
+    reason: 'lostOnTime',
+    winner: ARDENNE,
+    defeated: [{ side: GOBLINS, condition: 'lostOnTime' }],
+    turn: midway.state.turn,
+  });
+  expect(end.events).toEqual([
+    expect.objectContaining({
+      type: 'gameEnded',
+      reason: 'lostOnTime',
+      winner: ARDENNE,
+      audience: { to: 'all' },
+    }),
+  ]);
   // nothing else changes: the dice generator and the units are as the last action left them
   expect(end.state.rng).toEqual(midway.state.rng);
   expect(end.state.units).toEqual(midway.state.units);
@@ -64,10 +93,16 @@ test('§2.4 a side out of time loses: the battle ends, won by the side left in t
 test('§2.4 once lost on time, every seat sees what the covers hid, as at any end', () => {
   const end = endOnTime(midway.state, [GOBLINS]);
   if (!end.ok) throw new Error(end.problem);
-  const hidden = (s: GameState) => s.units.filter((u) => u.side === GOBLINS && u.hidden && u.hex >= 0).map((u) => u.id).sort();
+  const hidden = (s: GameState) =>
+    s.units
+      .filter((u) => u.side === GOBLINS && u.hidden && u.hex >= 0)
+      .map((u) => u.id)
+      .sort();
   // before: the opponent does not see the hidden units the referee sees
   expect(hidden(viewFor(midway.state, 'referee')).length).toBeGreaterThan(0);
-  expect(hidden(viewFor(midway.state, ARDENNE))).not.toEqual(hidden(viewFor(midway.state, 'referee')));
+  expect(hidden(viewFor(midway.state, ARDENNE))).not.toEqual(
+    hidden(viewFor(midway.state, 'referee')),
+  );
   expect(hidden(viewFor(end.state, ARDENNE))).toEqual(hidden(viewFor(end.state, 'referee')));
   expect(hidden(viewFor(end.state, 'spectator'))).toEqual(hidden(viewFor(end.state, 'referee')));
 });
@@ -77,8 +112,14 @@ test('every side out of time at once: a draw; an ended battle, an unknown side o
   expect(both.ok && both.state.result).toMatchObject({ reason: 'lostOnTime', winner: null });
   const ended = endOnTime(midway.state, [GOBLINS]);
   if (!ended.ok) throw new Error(ended.problem);
-  expect(endOnTime(ended.state, [ARDENNE])).toEqual({ ok: false, problem: 'the battle has already ended' });
-  expect(endOnTime(midway.state, ['nobody'])).toEqual({ ok: false, problem: '"nobody" is not a side of this battle' });
+  expect(endOnTime(ended.state, [ARDENNE])).toEqual({
+    ok: false,
+    problem: 'the battle has already ended',
+  });
+  expect(endOnTime(midway.state, ['nobody'])).toEqual({
+    ok: false,
+    problem: '"nobody" is not a side of this battle',
+  });
   expect(endOnTime(midway.state, [])).toMatchObject({ ok: false });
   expect(endOnTime(midway.state, [GOBLINS, GOBLINS])).toMatchObject({ ok: false });
 });
@@ -86,7 +127,12 @@ test('every side out of time at once: a draw; an ended battle, an unknown side o
 test('the export of a battle lost on time verifies as ended, its result "lost on time"', () => {
   const file = exportLostOnTime([GOBLINS]);
   const verdict = verifyExport(file, scenarioById);
-  expect(verdict).toMatchObject({ ok: true, actions: midway.actions.length, finalStateHash: file.finalStateHash, result: { reason: 'lostOnTime', winner: ARDENNE } });
+  expect(verdict).toMatchObject({
+    ok: true,
+    actions: midway.actions.length,
+    finalStateHash: file.finalStateHash,
+    result: { reason: 'lostOnTime', winner: ARDENNE },
+  });
 });
 
 test('an export lost on time with another loser, changed events or no end at all is found', () => {
@@ -96,8 +142,16 @@ test('an export lost on time with another loser, changed events or no end at all
     const v = verifyExport(x, scenarioById);
     return v.ok ? 'verified' : v.problem;
   };
-  expect(problem((x) => (x.lostOnTime!.losers = [ARDENNE]))).toMatch(/^the end on time gives other events than the file says: lostOnTime\.events\[0\]\.(defeated|winner)/);
-  expect(problem((x) => (x.lostOnTime!.losers = ['nobody']))).toBe('the end on time after the last action cannot be played: "nobody" is not a side of this battle');
-  expect(problem((x) => delete x.lostOnTime)).toBe(`the battle has not ended after its ${midway.actions.length} actions`);
-  expect(problem((x) => ((x as unknown as { lostOnTime: unknown }).lostOnTime = { losers: [GOBLINS] }))).toMatch(/^the field "lostOnTime" must hold/);
+  expect(problem((x) => (x.lostOnTime!.losers = [ARDENNE]))).toMatch(
+    /^the end on time gives other events than the file says: lostOnTime\.events\[0\]\.(defeated|winner)/,
+  );
+  expect(problem((x) => (x.lostOnTime!.losers = ['nobody']))).toBe(
+    'the end on time after the last action cannot be played: "nobody" is not a side of this battle',
+  );
+  expect(problem((x) => delete x.lostOnTime)).toBe(
+    `the battle has not ended after its ${midway.actions.length} actions`,
+  );
+  expect(
+    problem((x) => ((x as unknown as { lostOnTime: unknown }).lostOnTime = { losers: [GOBLINS] })),
+  ).toMatch(/^the field "lostOnTime" must hold/);
 });

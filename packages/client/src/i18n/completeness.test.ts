@@ -55,7 +55,7 @@ const TESTS = members<TestKind>({
   wingMorale: true,
 });
 const SOURCES = members<ScoreSource>({ enemyStepsLost: true, enemyUnitsDestroyed: true, enemyCharactersDestroyed: true, enemyUnitsOffMap: true, enemyWingsInRetreat: true, objective: true });
-const ENDS = members<EndReason>({ turnLimit: true, noUnitAbleToFight: true, allWingsInRetreat: true });
+const ENDS = members<EndReason>({ turnLimit: true, noUnitAbleToFight: true, allWingsInRetreat: true, lostOnTime: true });
 
 // --- the reasons the rules give for a change of a unit ------------------------------------------
 

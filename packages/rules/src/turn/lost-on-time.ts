@@ -16,14 +16,14 @@ import { conditionsOf, finish, scoreSides } from './victory';
  * after the battle's actions (verify/battle-export.ts).
  */
 export type LostOnTime =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; problem: string };
+  { ok: true; state: GameState; events: GameEvent[] } | { ok: false; problem: string };
 
 export function endOnTime(state: GameState, losers: readonly SideId[]): LostOnTime {
   if (state.status === 'ended') return { ok: false, problem: 'the battle has already ended' };
   const sides = state.sides.map((s) => s.id);
   const unknown = losers.find((l) => !sides.includes(l));
-  if (unknown !== undefined) return { ok: false, problem: `"${unknown}" is not a side of this battle` };
+  if (unknown !== undefined)
+    return { ok: false, problem: `"${unknown}" is not a side of this battle` };
   if (losers.length === 0 || new Set(losers).size !== losers.length) {
     return { ok: false, problem: 'the sides out of time must be one or more distinct sides' };
   }

@@ -62,7 +62,9 @@ async function timeOutStored(store: BattleStore, id: string, now: number): Promi
  * overlap. Real timers are unref'd (battle-clock.ts realTimers): the sweep
  * never keeps a process alive. stop() waits for a pass under way.
  */
-export function startDeadlineSweep(deps: DeadlineSweepDeps & { timers: ClockTimers; intervalMs: number }): { stop(): Promise<void> } {
+export function startDeadlineSweep(
+  deps: DeadlineSweepDeps & { timers: ClockTimers; intervalMs: number },
+): { stop(): Promise<void> } {
   let stopped = false;
   let timer: unknown = null;
   let running: Promise<void> = Promise.resolve();

@@ -12,7 +12,10 @@ import { expired, reopen, timeOut, type ClockState } from './clock';
  * The rules' end of a battle its clocks forfeited (turn/lost-on-time.ts), or
  * null when the clocks hold no forfeit or the state has already ended.
  */
-export function forfeitEnd(state: GameState, clock: ClockState | null | undefined): { state: GameState; events: GameEvent[] } | null {
+export function forfeitEnd(
+  state: GameState,
+  clock: ClockState | null | undefined,
+): { state: GameState; events: GameEvent[] } | null {
   if (!clock?.forfeit || state.status === 'ended') return null;
   const end = endOnTime(state, clock.forfeit.losers);
   // The losers come from the clocks, whose sides are the battle's: a refusal is a fault, not a case.
@@ -37,5 +40,12 @@ export function timedOutRecord(record: BattleRecord, now: number): BattleRecord 
   if (out.length === 0 && !end) return null;
   const updatedAt = new Date(now).toISOString();
   if (!end) return { ...record, log: [...record.log], clock, updatedAt };
-  return { ...record, state: end.state, log: [...record.log, ...end.events], status: 'ended', clock, updatedAt };
+  return {
+    ...record,
+    state: end.state,
+    log: [...record.log, ...end.events],
+    status: 'ended',
+    clock,
+    updatedAt,
+  };
 }

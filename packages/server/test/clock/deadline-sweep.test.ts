@@ -32,12 +32,25 @@ const T0 = 1_800_000_000_000;
 const HOUR = 3_600_000;
 const REDIS_URL = `${process.env.LAMES_TEST_REDIS_URL || 'redis://127.0.0.1:6379'}/9`;
 
-const deadline = (onTimeout: TimeControl['onTimeout']): TimeControl => ({ mode: 'deadline', turnSeconds: 3600, onTimeout });
+const deadline = (onTimeout: TimeControl['onTimeout']): TimeControl => ({
+  mode: 'deadline',
+  turnSeconds: 3600,
+  onTimeout,
+});
 /** Clocks running for `side` since `since`, a whole deadline left. */
-const running = (control: TimeControl, side: string, since = T0): ClockState => follow(newClock(control, [ARDENNE, GOBLINS]), [side], since, false);
-const bothSeated = () => makeAccess({ othersClaimed: true, seats: { ardenne: { keyHash: fakeHash('a'), inviteHash: null, playerName: 'Gauvain' }, 'black-teeth': { keyHash: fakeHash('b'), inviteHash: null, playerName: 'Grosdent' } } });
+const running = (control: TimeControl, side: string, since = T0): ClockState =>
+  follow(newClock(control, [ARDENNE, GOBLINS]), [side], since, false);
+const bothSeated = () =>
+  makeAccess({
+    othersClaimed: true,
+    seats: {
+      ardenne: { keyHash: fakeHash('a'), inviteHash: null, playerName: 'Gauvain' },
+      'black-teeth': { keyHash: fakeHash('b'), inviteHash: null, playerName: 'Grosdent' },
+    },
+  });
 /** A battle of the-ford every side has joined, the Black Teeth's deployment awaited, with these clocks. */
-const battle = (id: string, clock: ClockState, extra: Partial<BattleRecord> = {}): BattleRecord => makeRecord(id, { access: bothSeated(), clock, ...extra });
+const battle = (id: string, clock: ClockState, extra: Partial<BattleRecord> = {}): BattleRecord =>
+  makeRecord(id, { access: bothSeated(), clock, ...extra });
 const deploy = () => ({
   type: 'deploy',
   units: FORD_PLACEMENT.units.map((u) => ({ ...u, hex: parseHexLabel(FORD.map, u.hex) })),
@@ -56,14 +69,39 @@ async function appendedDeployment(store: BattleStore, id: string): Promise<Clock
   const r = apply(opening.state, GOBLINS, deploy());
   if (!r.ok) throw new Error(r.rejection.code);
   const clock = follow(running(control, GOBLINS), [ARDENNE], T0 + HOUR / 2, true);
-  const next: BattleRecord = { ...opening, state: r.state, clock, updatedAt: new Date(T0 + HOUR / 2).toISOString() };
-  await store.append(id, { n: 0, seat: GOBLINS, action: deploy(), events: r.events }, { updatedAt: next.updatedAt, status: 'playing', access: next.access, summary: summaryOf(next), clock });
+  const next: BattleRecord = {
+    ...opening,
+    state: r.state,
+    clock,
+    updatedAt: new Date(T0 + HOUR / 2).toISOString(),
+  };
+  await store.append(
+    id,
+    { n: 0, seat: GOBLINS, action: deploy(), events: r.events },
+    {
+      updatedAt: next.updatedAt,
+      status: 'playing',
+      access: next.access,
+      summary: summaryOf(next),
+      clock,
+    },
+  );
   return clock;
 }
 
 /** The same behaviour whatever keeps the battles. */
 function sweepContract(store: () => BattleStore, presence: () => Presence) {
-  const sweep = (now: number) => sweepDeadlines({ store: store(), presence: presence(), logError: (m, e) => { throw new Error(`${m}: ${String(e)}`); } }, now);
+  const sweep = (now: number) =>
+    sweepDeadlines(
+      {
+        store: store(),
+        presence: presence(),
+        logError: (m, e) => {
+          throw new Error(`${m}: ${String(e)}`);
+        },
+      },
+      now,
+    );
   const stored = async (id: string) => replayJournal((await store().load(id))!);
 
   test('forfeit: nothing before the deadline; at it the battle ends through the rules, lost on time, stored once', async () => {
@@ -78,11 +116,22 @@ function sweepContract(store: () => BattleStore, presence: () => Presence) {
     // §2.4 as any end: the rules' state has ended, the log says why, the clocks say who ran out
     expect(after.status).toBe('ended');
     expect(after.state.status).toBe('ended');
-    expect(after.state.result).toMatchObject({ reason: 'lostOnTime', winner: ARDENNE, defeated: [{ side: GOBLINS, condition: 'lostOnTime' }] });
-    expect(after.log.at(-1)).toMatchObject({ type: 'gameEnded', reason: 'lostOnTime', winner: ARDENNE });
+    expect(after.state.result).toMatchObject({
+      reason: 'lostOnTime',
+      winner: ARDENNE,
+      defeated: [{ side: GOBLINS, condition: 'lostOnTime' }],
+    });
+    expect(after.log.at(-1)).toMatchObject({
+      type: 'gameEnded',
+      reason: 'lostOnTime',
+      winner: ARDENNE,
+    });
     expect(after.clock!.forfeit).toMatchObject({ losers: [GOBLINS], winner: ARDENNE });
     const [summary] = await store().lookup(['s-forfeit']);
-    expect(summary).toMatchObject({ status: 'ended', forfeit: { losers: [GOBLINS], winner: ARDENNE, reason: 'timeout' } });
+    expect(summary).toMatchObject({
+      status: 'ended',
+      forfeit: { losers: [GOBLINS], winner: ARDENNE, reason: 'timeout' },
+    });
 
     // applied once: nothing is due any more, a later pass changes nothing
     expect(await store().listClockDue(T0 + 100 * HOUR, 100)).not.toContain('s-forfeit');
@@ -95,19 +144,43 @@ function sweepContract(store: () => BattleStore, presence: () => Presence) {
     await store().save(battle('s-pause', running(deadline('pause'), GOBLINS)));
     expect((await sweep(T0 + 2 * HOUR)).sort()).toEqual(['s-notify', 's-pause']);
     const notified = await stored('s-notify');
-    expect(notified).toMatchObject({ status: 'playing', clock: { timedOut: [GOBLINS], running: [GOBLINS], paused: null, forfeit: null } });
+    expect(notified).toMatchObject({
+      status: 'playing',
+      clock: { timedOut: [GOBLINS], running: [GOBLINS], paused: null, forfeit: null },
+    });
     const paused = await stored('s-pause');
-    expect(paused).toMatchObject({ status: 'playing', clock: { timedOut: [GOBLINS], running: [], paused: GOBLINS } });
-    expect(await store().listClockDue(T0 + 100 * HOUR, 100)).not.toEqual(expect.arrayContaining(['s-notify']));
-    expect(await store().listClockDue(T0 + 100 * HOUR, 100)).not.toEqual(expect.arrayContaining(['s-pause']));
+    expect(paused).toMatchObject({
+      status: 'playing',
+      clock: { timedOut: [GOBLINS], running: [], paused: GOBLINS },
+    });
+    expect(await store().listClockDue(T0 + 100 * HOUR, 100)).not.toEqual(
+      expect.arrayContaining(['s-notify']),
+    );
+    expect(await store().listClockDue(T0 + 100 * HOUR, 100)).not.toEqual(
+      expect.arrayContaining(['s-pause']),
+    );
     expect(await sweep(T0 + 100 * HOUR)).toEqual([]);
   });
 
   test('a live clock is not charged while no room holds the battle, a closed battle is never due, an ended one neither', async () => {
-    const live = follow(newClock({ mode: 'clock', initialSeconds: 600, incrementSeconds: 0, onTimeout: 'forfeit' }, [ARDENNE, GOBLINS]), [GOBLINS], T0, false);
+    const live = follow(
+      newClock({ mode: 'clock', initialSeconds: 600, incrementSeconds: 0, onTimeout: 'forfeit' }, [
+        ARDENNE,
+        GOBLINS,
+      ]),
+      [GOBLINS],
+      T0,
+      false,
+    );
     await store().save(battle('s-live', live));
-    await store().save(battle('s-closed', running(deadline('forfeit'), GOBLINS), { access: { ...bothSeated(), closed: { reason: 'abandon', at: '2027-01-01T00:00:00.000Z' } } }));
-    await store().save(battle('s-over', running(deadline('forfeit'), GOBLINS), { status: 'ended' }));
+    await store().save(
+      battle('s-closed', running(deadline('forfeit'), GOBLINS), {
+        access: { ...bothSeated(), closed: { reason: 'abandon', at: '2027-01-01T00:00:00.000Z' } },
+      }),
+    );
+    await store().save(
+      battle('s-over', running(deadline('forfeit'), GOBLINS), { status: 'ended' }),
+    );
     await store().save(battle('s-due', running(deadline('forfeit'), GOBLINS)));
     const due = await store().listClockDue(T0 + 1000 * HOUR, 100);
     expect(due).toContain('s-due');
@@ -153,7 +226,10 @@ describe('on the embedded file store', () => {
     presence.shutdown();
     rmSync(dir, { recursive: true, force: true });
   });
-  sweepContract(() => store, () => presence);
+  sweepContract(
+    () => store,
+    () => presence,
+  );
 
   test('the due time survives a restart of the store (its index is rebuilt from the files)', async () => {
     await store.save(battle('s-reopened', running(deadline('forfeit'), GOBLINS)));
@@ -181,7 +257,10 @@ describe('on PostgreSQL, two processes sharing Redis', () => {
     await other.close();
     for (const p of presences) p.shutdown();
   });
-  sweepContract(() => store, () => presences[0]);
+  sweepContract(
+    () => store,
+    () => presences[0],
+  );
 
   test('two processes sweeping at the same moment apply a deadline once', async () => {
     await store.save(battle('s-twice', running(deadline('forfeit'), GOBLINS)));
@@ -206,19 +285,25 @@ describe('on PostgreSQL, two processes sharing Redis', () => {
     await admin.query(`SET search_path TO ${pg.schema}`);
     await admin.query('UPDATE lames_battles SET clock_due = NULL');
     await admin.query('DELETE FROM lames_schema_version WHERE version = 7');
-    const client = await (store as unknown as { pool: { connect(): Promise<import('pg').PoolClient> } }).pool.connect();
+    const client = await (
+      store as unknown as { pool: { connect(): Promise<import('pg').PoolClient> } }
+    ).pool.connect();
     try {
       await migrate(client);
     } finally {
       client.release();
     }
-    const { rows } = await admin.query<{ id: string; due: Date | null }>(`SELECT id, clock_due AS due FROM lames_battles WHERE id IN ('s-before', 's-ended', 's-journal') ORDER BY id`);
+    const { rows } = await admin.query<{ id: string; due: Date | null }>(
+      `SELECT id, clock_due AS due FROM lames_battles WHERE id IN ('s-before', 's-ended', 's-journal') ORDER BY id`,
+    );
     expect(rows.map((r) => [r.id, r.due?.getTime() ?? null])).toEqual([
       ['s-before', clockDueOf({ status: 'playing', clock })],
       ['s-ended', null],
       ['s-journal', clockDueOf({ status: 'playing', clock: headClock })],
     ]);
-    expect(clockDueOf({ status: 'playing', clock: headClock })).not.toBe(clockDueOf({ status: 'playing', clock }));
+    expect(clockDueOf({ status: 'playing', clock: headClock })).not.toBe(
+      clockDueOf({ status: 'playing', clock }),
+    );
     expect(MIGRATIONS.map((m) => m.version)).toContain(7);
     await admin.query('RESET search_path');
   });

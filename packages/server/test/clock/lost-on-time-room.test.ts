@@ -10,7 +10,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { matchMaker } from '@colyseus/core';
-import { parseHexLabel, seedHash, verifyExport, viewFor, type BattleExport, type GameState, type Seat } from '@lames/rules';
+import {
+  parseHexLabel,
+  seedHash,
+  verifyExport,
+  viewFor,
+  type BattleExport,
+  type GameState,
+  type Seat,
+} from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { FORD_PLACEMENT } from '@lames/rules/testing';
 import { toView } from '../../../client/src/state/to-view';
@@ -18,7 +26,15 @@ import type { DecodedState } from '../../../client/src/state/decoded';
 import { openFileStore, type FileStore } from '../../src/persistence/file-store';
 import { replayJournal } from '../../src/persistence/journal';
 import { sweepDeadlines } from '../../src/rooms/deadline-sweep';
-import { leaveAll, seatEveryone, settle, startTestServer, waitFor, type Seated, type TestServer } from '../helpers';
+import {
+  leaveAll,
+  seatEveryone,
+  settle,
+  startTestServer,
+  waitFor,
+  type Seated,
+  type TestServer,
+} from '../helpers';
 import { FakeTime } from './fake-time';
 
 const FORD = scenarioById('the-ford')!;
@@ -45,7 +61,13 @@ beforeEach(async () => {
   store = await openFileStore(dir);
   time = new FakeTime(T0);
   errors.length = 0;
-  server = await startTestServer({ store, timers: time, seed: () => SEED, scenarios: { 'the-ford': FORD }, logError: (m) => errors.push(m) });
+  server = await startTestServer({
+    store,
+    timers: time,
+    seed: () => SEED,
+    scenarios: { 'the-ford': FORD },
+    logError: (m) => errors.push(m),
+  });
 });
 afterEach(async () => {
   await server.close();
@@ -55,27 +77,53 @@ afterEach(async () => {
 
 /** Every seat taken (both sides, the referee, a spectator); the Black Teeth deploy under their covers, then Ardenne's deadline runs. */
 async function deployedBattle() {
-  const battle = await seatEveryone(server, { scenarioId: 'the-ford', seat: ARDENNE, referee: true, timeControl: DEADLINE });
+  const battle = await seatEveryone(server, {
+    scenarioId: 'the-ford',
+    seat: ARDENNE,
+    referee: true,
+    timeControl: DEADLINE,
+  });
   const goblins = battle.seats[GOBLINS];
   goblins.room.send('action', deploy());
   await waitFor(() => goblins.inbox.events.length > 0, 'the deployment accepted');
-  await waitFor(() => Object.values(battle.seats).every((s) => s.inbox.clock.at(-1)?.running[0] === ARDENNE), "Ardenne's deadline running");
+  await waitFor(
+    () => Object.values(battle.seats).every((s) => s.inbox.clock.at(-1)?.running[0] === ARDENNE),
+    "Ardenne's deadline running",
+  );
   return battle;
 }
 
 const stored = async (id: string) => replayJournal((await store.load(id))!);
-const download = async (id: string) => (await (await fetch(`${server.url}/api/battles/${id}/export`)).json()) as BattleExport;
+const download = async (id: string) =>
+  (await (await fetch(`${server.url}/api/battles/${id}/export`)).json()) as BattleExport;
 const lookup = async (id: string) =>
-  ((await (await fetch(`${server.url}/api/battles/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids: [id] }) })).json()) as { battles: Record<string, unknown>[] }).battles[0];
+  (
+    (await (
+      await fetch(`${server.url}/api/battles/lookup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids: [id] }),
+      })
+    ).json()) as { battles: Record<string, unknown>[] }
+  ).battles[0];
 
 /** What the comparison looks at, as end-reveal.test.ts (stack places as an order per hex). */
 function comparable(view: GameState) {
-  const byId = <T extends { id: string }>(xs: T[]) => [...xs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const placeless = <T extends { stackRank: number }>(xs: T[]) => xs.map(({ stackRank: _rank, ...rest }) => rest);
-  return { status: view.status, result: view.result, units: placeless(byId(view.units)), decoys: placeless(byId(view.decoys)), covers: byId(view.covers ?? []) };
+  const byId = <T extends { id: string }>(xs: T[]) =>
+    [...xs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const placeless = <T extends { stackRank: number }>(xs: T[]) =>
+    xs.map(({ stackRank: _rank, ...rest }) => rest);
+  return {
+    status: view.status,
+    result: view.result,
+    units: placeless(byId(view.units)),
+    decoys: placeless(byId(view.decoys)),
+    covers: byId(view.covers ?? []),
+  };
 }
 const decoded = (s: Seated, seat: Seat) => toView(s.room.state.toJSON() as DecodedState, seat);
-const hiddenGoblins = (view: GameState) => view.units.filter((u) => u.side === GOBLINS && u.hidden && u.hex >= 0).length;
+const hiddenGoblins = (view: GameState) =>
+  view.units.filter((u) => u.side === GOBLINS && u.hidden && u.hex >= 0).length;
 
 /** The export of the battle verifies as ended, Ardenne lost on time, the Black Teeth won, after the one deployment. */
 async function expectVerifiedLostOnTime(battleId: string) {
@@ -84,7 +132,11 @@ async function expectVerifiedLostOnTime(battleId: string) {
   expect(verifyExport(file, (id) => (id === FORD.id ? FORD : undefined))).toMatchObject({
     ok: true,
     actions: 1,
-    result: { reason: 'lostOnTime', winner: GOBLINS, defeated: [{ side: ARDENNE, condition: 'lostOnTime' }] },
+    result: {
+      reason: 'lostOnTime',
+      winner: GOBLINS,
+      defeated: [{ side: ARDENNE, condition: 'lostOnTime' }],
+    },
   });
 }
 
@@ -93,24 +145,36 @@ test('§2.4 forfeit in a room: every seat receives the reveal of the covers and 
   const all = Object.entries(seats) as [Seat, Seated][];
   // while the battle lasts, Ardenne and the spectator see covers, not the units under them
   await settle();
-  for (const seat of [ARDENNE, 'spectator'] as Seat[]) expect(hiddenGoblins(decoded(seats[seat], seat))).toBe(0);
+  for (const seat of [ARDENNE, 'spectator'] as Seat[])
+    expect(hiddenGoblins(decoded(seats[seat], seat))).toBe(0);
 
   time.advance(HOUR);
-  await waitFor(() => all.every(([, s]) => s.room.state.status === 'ended' && s.inbox.dice.length === 1), 'the end on time at every seat');
+  await waitFor(
+    () => all.every(([, s]) => s.room.state.status === 'ended' && s.inbox.dice.length === 1),
+    'the end on time at every seat',
+  );
   await settle();
   const ended = (await stored(battleId)).state;
   expect(ended.result).toMatchObject({ reason: 'lostOnTime', winner: GOBLINS });
   expect(hiddenGoblins(viewFor(ended, 'referee'))).toBeGreaterThan(0);
   for (const [seat, s] of all) {
     // the same end as any: the events, the covers lifted (what the rules' viewFor shows the seat once ended), the seed
-    expect(s.inbox.events.at(-1)).toEqual([expect.objectContaining({ type: 'gameEnded', reason: 'lostOnTime', winner: GOBLINS })]);
-    expect({ seat, view: comparable(decoded(s, seat)) }).toEqual({ seat, view: comparable(viewFor(ended, seat)) });
+    expect(s.inbox.events.at(-1)).toEqual([
+      expect.objectContaining({ type: 'gameEnded', reason: 'lostOnTime', winner: GOBLINS }),
+    ]);
+    expect({ seat, view: comparable(decoded(s, seat)) }).toEqual({
+      seat,
+      view: comparable(viewFor(ended, seat)),
+    });
     expect(s.inbox.dice).toEqual([{ seedHash: seedHash(SEED), seed: SEED }]);
     expect(s.inbox.timeUp).toEqual([{ sides: [ARDENNE], policy: 'forfeit' }]);
   }
   await expectVerifiedLostOnTime(battleId);
   // the lobby and the organiser's status read the same summary as before: ended, lost on time
-  expect(await lookup(battleId)).toMatchObject({ status: 'ended', forfeit: { losers: [ARDENNE], winner: GOBLINS, reason: 'timeout' } });
+  expect(await lookup(battleId)).toMatchObject({
+    status: 'ended',
+    forfeit: { losers: [ARDENNE], winner: GOBLINS, reason: 'timeout' },
+  });
   await leaveAll(...Object.values(seats));
 });
 
@@ -118,12 +182,20 @@ test('a room holds the battle: the sweep leaves it to the room, which ends it on
   const { battleId, seats } = await deployedBattle();
   // The deadline is long past for the sweep, whose pass at that moment finds the battle due but its claim held by the room.
   expect(await store.listClockDue(T0 + 10 * HOUR, 100)).toContain(battleId);
-  expect(await sweepDeadlines({ store, presence: matchMaker.presence, logError: (m) => errors.push(m) }, T0 + 10 * HOUR)).toEqual([]);
+  expect(
+    await sweepDeadlines(
+      { store, presence: matchMaker.presence, logError: (m) => errors.push(m) },
+      T0 + 10 * HOUR,
+    ),
+  ).toEqual([]);
   expect((await stored(battleId)).status).toBe('playing');
 
   time.advance(HOUR);
   await waitFor(() => seats.referee.inbox.dice.length === 1, 'the end on time');
-  await sweepDeadlines({ store, presence: matchMaker.presence, logError: (m) => errors.push(m) }, T0 + 10 * HOUR);
+  await sweepDeadlines(
+    { store, presence: matchMaker.presence, logError: (m) => errors.push(m) },
+    T0 + 10 * HOUR,
+  );
   const after = await stored(battleId);
   expect(after.log.filter((e) => e.type === 'gameEnded')).toHaveLength(1);
   expect(errors).toEqual([]);
@@ -147,7 +219,11 @@ test('an abandoned battle: every seat gone, the deadline passes, the server swee
   // ended at the first pass past the deadline, by the minute of the sweep
   expect(Date.parse(after.clock!.forfeit!.at)).toBeGreaterThanOrEqual(T0 + HOUR);
   expect(Date.parse(after.clock!.forfeit!.at)).toBeLessThanOrEqual(T0 + HOUR + 2 * MINUTE);
-  expect(await lookup(battleId)).toMatchObject({ status: 'ended', open: false, forfeit: { losers: [ARDENNE], winner: GOBLINS, reason: 'timeout' } });
+  expect(await lookup(battleId)).toMatchObject({
+    status: 'ended',
+    open: false,
+    forfeit: { losers: [ARDENNE], winner: GOBLINS, reason: 'timeout' },
+  });
   await expectVerifiedLostOnTime(battleId);
   expect(errors).toEqual([]);
 });
