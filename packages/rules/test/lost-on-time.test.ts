@@ -4,65 +4,18 @@
  * lifted since the state has ended), and its export verifies as ended with
  * the result "lost on time".
  */
-import {
-  apply,
-  createGame,
-  endOnTime,
-  exportBattle,
-  RULES_VERSION,
-  stateHash,
-  verifyExport,
-  viewFor,
-  type BattleExport,
-  type ExportedAction,
-  type GameState,
-} from '../src';
+import { endOnTime, verifyExport, viewFor, type BattleExport, type GameState } from '../src';
 import { scenarioById } from '../src/scenarios';
-import { randomGame } from '../src/testing';
+import { exportLostOnTime as exportOf, randomGame, recordScript } from '../src/testing';
 
 const SEED = 'fedcba9876543210fedcba9876543210';
 const ford = scenarioById('the-ford')!;
 const script = randomGame(ford, SEED).script;
 const [ARDENNE, GOBLINS] = ford.sides.map((s) => s.id);
 
-/** The first `count` actions of a played battle, as the server records them. */
-function playedUntil(count: number): { actions: ExportedAction[]; state: GameState } {
-  let state = createGame(ford, SEED);
-  const actions = script.slice(0, count).map(({ seat, action }, n) => {
-    const r = apply(state, seat, action);
-    if (!r.ok) throw new Error(r.rejection.code);
-    state = r.state;
-    return { n, seat, action, events: r.events, stateHash: stateHash(state) };
-  });
-  return { actions, state };
-}
-
-const midway = playedUntil(Math.min(12, script.length - 1));
-
-function exportLostOnTime(losers: string[]): BattleExport {
-  const end = endOnTime(midway.state, losers);
-  if (!end.ok) throw new Error(end.problem);
-  return JSON.parse(
-    JSON.stringify(
-      exportBattle({
-        battle: {
-          id: 'b-time',
-          name: 'Le Gué',
-          createdAt: '2026-11-25T08:00:00.000Z',
-          endedAt: '2026-11-27T08:00:00.000Z',
-        },
-        scenario: ford,
-        seed: SEED,
-        rulesVersion: RULES_VERSION,
-        initialStateHash: stateHash(createGame(ford, SEED)),
-        actions: midway.actions,
-        lostOnTime: { losers, events: end.events },
-        result: end.state.result ?? null,
-        finalStateHash: stateHash(end.state),
-      }),
-    ),
-  ) as BattleExport;
-}
+const played = script.slice(0, Math.min(12, script.length - 1));
+const midway = recordScript(ford, SEED, played);
+const exportLostOnTime = (losers: string[]) => exportOf(ford, SEED, played, losers);
 
 test('§2.4 a side out of time loses: the battle ends, won by the side left in time, with a gameEnded event and no die rolled', () => {
   expect(midway.state.status).toBe('playing');

@@ -6,7 +6,6 @@
 import {
   apply,
   createGame,
-  endOnTime,
   exportBattle,
   replayBattle,
   RULES_VERSION,
@@ -17,7 +16,7 @@ import {
   type Scenario,
 } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
-import { randomGame } from '@lames/rules/testing';
+import { exportLostOnTime, randomGame } from '@lames/rules/testing';
 import { setLang, t } from '../i18n';
 import { failureOf, modelOf } from './load';
 import { failureText } from './failure-text';
@@ -71,35 +70,11 @@ function endedModel(): ReplayModel {
 }
 
 test('a battle lost on time (docs/time-controls.md): its end is one step more, with no action, the battle ended on time', () => {
-  let state = createGame(short, SEED);
-  const actions = game.script.slice(0, 6).map(({ seat, action }, n) => {
-    const r = apply(state, seat, action);
-    if (!r.ok) throw new Error(r.rejection.code);
-    state = r.state;
-    return { n, seat, action, events: r.events, stateHash: stateHash(state) };
-  });
-  const end = endOnTime(state, ['ardenne']);
-  if (!end.ok) throw new Error(end.problem);
-  const file = exportBattle({
-    battle: {
-      id: 'b-time',
-      name: 'Le Gué',
-      createdAt: '2026-11-25T08:00:00.000Z',
-      endedAt: '2026-11-26T08:00:00.000Z',
-    },
-    scenario: short,
-    seed: SEED,
-    rulesVersion: RULES_VERSION,
-    initialStateHash: stateHash(createGame(short, SEED)),
-    actions,
-    lostOnTime: { losers: ['ardenne'], events: end.events },
-    result: end.state.result ?? null,
-    finalStateHash: stateHash(end.state),
-  });
-  const loaded = modelOf(ended(JSON.parse(JSON.stringify(file)) as BattleExport));
+  const file = exportLostOnTime(short, SEED, game.script.slice(0, 6), ['ardenne']);
+  const loaded = modelOf(ended(file));
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.failure));
   const steps = loaded.model.steps;
-  expect(steps).toHaveLength(actions.length + 2);
+  expect(steps).toHaveLength(6 + 2);
   expect(steps.at(-2)!.view.status).toBe('playing');
   const last = steps.at(-1)!;
   expect(last.action).toBeUndefined();

@@ -11,9 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { LocalPresence, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
-import { apply, parseHexLabel } from '@lames/rules';
-import { scenarioById } from '@lames/rules/scenarios';
-import { FORD_PLACEMENT } from '@lames/rules/testing';
+import { apply } from '@lames/rules';
 import { openFileStore } from '../../src/persistence/file-store';
 import { migrate, MIGRATIONS, openPgStore, type PgStore } from '../../src/persistence/pg-store';
 import { replayJournal } from '../../src/persistence/journal';
@@ -25,9 +23,8 @@ import { sweepDeadlines } from '../../src/rooms/deadline-sweep';
 import { claimOpenBattle } from '../../src/scaling';
 import { makeAccess, makeRecord, fakeHash } from '../persistence/fixtures';
 import { PG_URL, pgTestSchema } from '../persistence/pg-schema';
+import { ARDENNE, deploy, GOBLINS } from './ford';
 
-const FORD = scenarioById('the-ford')!;
-const [ARDENNE, GOBLINS] = FORD.sides.map((s) => s.id);
 const T0 = 1_800_000_000_000;
 const HOUR = 3_600_000;
 const REDIS_URL = `${process.env.LAMES_TEST_REDIS_URL || 'redis://127.0.0.1:6379'}/9`;
@@ -51,11 +48,6 @@ const bothSeated = () =>
 /** A battle of the-ford every side has joined, the Black Teeth's deployment awaited, with these clocks. */
 const battle = (id: string, clock: ClockState, extra: Partial<BattleRecord> = {}): BattleRecord =>
   makeRecord(id, { access: bothSeated(), clock, ...extra });
-const deploy = () => ({
-  type: 'deploy',
-  units: FORD_PLACEMENT.units.map((u) => ({ ...u, hex: parseHexLabel(FORD.map, u.hex) })),
-  decoys: FORD_PLACEMENT.decoys.map((d) => ({ ...d, hex: parseHexLabel(FORD.map, d.hex) })),
-});
 
 /**
  * A battle whose Black Teeth deployed 30 minutes in, only appended to the

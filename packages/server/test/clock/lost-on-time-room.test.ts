@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import {
-  parseHexLabel,
   seedHash,
   verifyExport,
   viewFor,
@@ -19,10 +18,6 @@ import {
   type GameState,
   type Seat,
 } from '@lames/rules';
-import { scenarioById } from '@lames/rules/scenarios';
-import { FORD_PLACEMENT } from '@lames/rules/testing';
-import { toView } from '../../../client/src/state/to-view';
-import type { DecodedState } from '../../../client/src/state/decoded';
 import { openFileStore, type FileStore } from '../../src/persistence/file-store';
 import { replayJournal } from '../../src/persistence/journal';
 import { sweepDeadlines } from '../../src/rooms/deadline-sweep';
@@ -35,21 +30,15 @@ import {
   type Seated,
   type TestServer,
 } from '../helpers';
+import { comparable, decoded } from '../support/seat-views';
 import { FakeTime } from './fake-time';
+import { ARDENNE, deploy, FORD, GOBLINS } from './ford';
 
-const FORD = scenarioById('the-ford')!;
-const [ARDENNE, GOBLINS] = FORD.sides.map((s) => s.id);
 const SEED = 'lost on time seed';
 const T0 = 1_800_000_000_000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DEADLINE = { mode: 'deadline', turnSeconds: 3600, onTimeout: 'forfeit' };
-
-const deploy = () => ({
-  type: 'deploy',
-  units: FORD_PLACEMENT.units.map((u) => ({ ...u, hex: parseHexLabel(FORD.map, u.hex) })),
-  decoys: FORD_PLACEMENT.decoys.map((d) => ({ ...d, hex: parseHexLabel(FORD.map, d.hex) })),
-});
 
 let server: TestServer;
 let store: FileStore;
@@ -107,21 +96,6 @@ const lookup = async (id: string) =>
     ).json()) as { battles: Record<string, unknown>[] }
   ).battles[0];
 
-/** What the comparison looks at, as end-reveal.test.ts (stack places as an order per hex). */
-function comparable(view: GameState) {
-  const byId = <T extends { id: string }>(xs: T[]) =>
-    [...xs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const placeless = <T extends { stackRank: number }>(xs: T[]) =>
-    xs.map(({ stackRank: _rank, ...rest }) => rest);
-  return {
-    status: view.status,
-    result: view.result,
-    units: placeless(byId(view.units)),
-    decoys: placeless(byId(view.decoys)),
-    covers: byId(view.covers ?? []),
-  };
-}
-const decoded = (s: Seated, seat: Seat) => toView(s.room.state.toJSON() as DecodedState, seat);
 const hiddenGoblins = (view: GameState) =>
   view.units.filter((u) => u.side === GOBLINS && u.hidden && u.hex >= 0).length;
 

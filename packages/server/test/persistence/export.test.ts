@@ -13,9 +13,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { apply, createGame, endOnTime, exportBattle, RULES_VERSION, seedHash, stateHash, verifyExport, type BattleExport } from '@lames/rules';
+import { apply, createGame, exportBattle, RULES_VERSION, seedHash, stateHash, verifyExport, type BattleExport } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
-import { randomGame } from '@lames/rules/testing';
+import { exportLostOnTime, randomGame } from '@lames/rules/testing';
 import { leaveAll, seatEveryone, settle, startTestServer, waitFor, type Seated, type TestServer } from '../helpers';
 import { buildServer } from './server-process';
 
@@ -141,28 +141,8 @@ describe('npm run verify -- FILE (scripts/verify.cjs)', () => {
   }, 180_000);
 
   test('a battle lost on time (docs/time-controls.md) verifies as ended and says who lost on time', async () => {
-    const ford = scenarioById('the-ford')!;
-    const game = randomGame(ford, SEED, { limit: 400 });
-    let state = createGame(ford, SEED);
-    const actions = game.script.slice(0, 10).map(({ seat, action }, n) => {
-      const r = apply(state, seat, action);
-      if (!r.ok) throw new Error(r.rejection.code);
-      state = r.state;
-      return { n, seat, action, events: r.events, stateHash: stateHash(state) };
-    });
-    const end = endOnTime(state, ['black-teeth']);
-    if (!end.ok) throw new Error(end.problem);
-    const file = exportBattle({
-      battle: { id: 'cli-time', name: 'Le Gué', createdAt: new Date().toISOString(), endedAt: new Date().toISOString() },
-      scenario: ford,
-      seed: SEED,
-      rulesVersion: RULES_VERSION,
-      initialStateHash: stateHash(createGame(ford, SEED)),
-      actions,
-      lostOnTime: { losers: ['black-teeth'], events: end.events },
-      result: end.state.result ?? null,
-      finalStateHash: stateHash(end.state),
-    });
+    const game = randomGame(scenarioById('the-ford')!, SEED, { limit: 400 });
+    const file = exportLostOnTime(scenarioById('the-ford')!, SEED, game.script.slice(0, 10), ['black-teeth']);
     const ok = await verify('lost-on-time.json', file);
     expect(ok.stderr).toBe('');
     expect(ok.stdout).toMatch(/^OK: .*lost-on-time\.json: .*: 10 actions, .*; black-teeth lost on time, ardenne won\.$/m);
