@@ -1,5 +1,6 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
@@ -43,6 +44,10 @@ type SeatAuth =
 
 /** What stays the same in every save of a battle (the seed included: never send it before the end). */
 type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion' | 'spectatorChat' | 'broadcastDelay'>;
+
+/** How long a resume waits for a battle's claim held while no room lists it (a room closing, a sweep): 20 × 100 ms. */
+const CLAIM_ATTEMPTS = 20;
+const CLAIM_RETRY_MS = 100;
 
 /** What a room opens with, new or resumed. */
 interface Opening {
@@ -631,14 +636,30 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * finished. Released again when the resume is refused.
    */
   private async resumeBattle(id: string): Promise<Opening> {
-    this.openClaim = await claimOpenBattle(matchMaker.presence, id);
-    if (!this.openClaim) throw new Refusal('battleAlreadyOpen', { id });
+    this.openClaim = await this.claimWhenFree(id);
     try {
       return await this.loadForResume(id);
     } catch (e) {
       await this.openClaim.release();
       this.openClaim = null;
       throw e;
+    }
+  }
+
+  /**
+   * The battle's claim. A room that is closing has left the room list
+   * before its last save, and keeps the claim until that save is done; the
+   * deadline sweep or an organiser's command holds it for a moment too: a
+   * claim held while no room lists the battle is waited for a little, so
+   * that coming back right after everyone left reopens the battle.
+   */
+  private async claimWhenFree(id: string): Promise<OpenClaim> {
+    for (let attempt = 1; ; attempt++) {
+      const claim = await claimOpenBattle(matchMaker.presence, id);
+      if (claim) return claim;
+      const listed = (await matchMaker.query({ name: this.roomName, roomId: id })).length > 0;
+      if (listed || attempt >= CLAIM_ATTEMPTS) throw new Refusal('battleAlreadyOpen', { id });
+      await sleep(CLAIM_RETRY_MS);
     }
   }
 
