@@ -33,7 +33,10 @@ function main(args) {
     console.error(`FAILED: ${file}: ${verdict.problem}`);
     return 1;
   }
-  const result = verdict.result ? (verdict.result.winner ? `${verdict.result.winner} won` : 'a draw') : 'no result';
+  const r = verdict.result;
+  const outcome = r ? (r.winner ? `${r.winner} won` : 'a draw') : 'no result';
+  // A battle lost on time (a time control's forfeit) says so: its end is not one of the rules'.
+  const result = r && r.reason === 'lostOnTime' ? `${r.defeated.map((d) => d.side).join(', ')} lost on time, ${outcome}` : outcome;
   console.log(
     `OK: ${file}: battle "${data.battle && data.battle.name}" replayed under rules ${RULES_VERSION}: ${verdict.actions} actions, ` +
       `every roll and every state hash as recorded; the seed ${data.seed} is the one whose hash ${data.seedHash} was shown at the start; ${result}.`,

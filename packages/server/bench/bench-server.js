@@ -17,6 +17,7 @@ async function startBenchServer(name, seed, opts = {}) {
     dataDir,
     clientDir: path.join(tmpdir(), 'lames-no-client'),
     openBattleTtlHours: 48,
+    deadlineSweepSeconds: 60,
     trustProxy: false,
     corsOrigins: [],
     // the rooms bench opens up to a thousand battles from 127.0.0.1

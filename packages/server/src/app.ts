@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server } from '@colyseus/core';
+import { matchMaker, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Scenario } from '@lames/rules';
 import { SCENARIOS } from '@lames/rules/scenarios';
@@ -13,6 +13,7 @@ import { BattleRoom } from './rooms/battle-room';
 import { BroadcastRoom } from './rooms/broadcast-room';
 import { randomSeed, type BattleRoomDeps } from './rooms/deps';
 import { startExpirySweep } from './rooms/expiry';
+import { startDeadlineSweep } from './rooms/deadline-sweep';
 import { realTimers, type ClockTimers } from './rooms/battle-clock';
 import { AttemptThrottle } from './limits/attempts';
 import { BODY_LIMIT, installHttpGuard } from './limits/http-guard';
@@ -47,7 +48,7 @@ export interface StartOptions {
   logError?: (message: string, error?: unknown) => void;
   /** A tournament store to use instead of openTournamentStore(config); the caller closes it. */
   tournaments?: TournamentStore;
-  /** Test hook: the time that runs the battles' clocks (default: the real one). */
+  /** Test hook: the time that runs the battles' clocks and the deadline sweep (default: the real one). */
   timers?: ClockTimers;
 }
 
@@ -173,6 +174,8 @@ async function startClaimed(config: ServerConfig, opts: StartOptions): Promise<R
     intervalMs: opts.sweepIntervalMs ?? Math.min(ttlMs / 4, 15 * 60_000),
     logError,
   });
+  // After listen: the presence is Colyseus's (Redis with REDIS_URL, else in memory), where rooms hold their claims.
+  const deadlines = startDeadlineSweep({ store, presence: matchMaker.presence, logError, timers: deps.timers, intervalMs: config.deadlineSweepSeconds * 1000 });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -180,6 +183,7 @@ async function startClaimed(config: ServerConfig, opts: StartOptions): Promise<R
       // /readyz answers 503 from now on, so that the entry point stops sending new players here.
       shuttingDown = true;
       await sweep.stop();
+      await deadlines.stop();
       await server.gracefullyShutdown(false);
       if (httpServer.listening)
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -22,6 +22,8 @@ export interface ServerConfig {
   clientDir: string;
   /** Hours without activity after which a battle only its creator ever joined is deleted. */
   openBattleTtlHours: number;
+  /** Seconds between two passes of the deadline sweep (rooms/deadline-sweep.ts). */
+  deadlineSweepSeconds: number;
   /** Whether a reverse proxy in front sets X-Real-IP / X-Forwarded-For: only then are those headers the client's address. */
   trustProxy: boolean;
   /** Origins (besides the server's own) whose pages may read the server's HTTP answers (CORS). */
@@ -44,6 +46,8 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const DEFAULT_PORT = 2567;
 const DEFAULT_HOST = '0.0.0.0';
 const DEFAULT_OPEN_BATTLE_TTL_HOURS = 48;
+/** A minute: the shortest deadline is a minute (rooms/clock.ts), and a pass is one indexed query when nothing is due. */
+const DEFAULT_DEADLINE_SWEEP_SECONDS = 60;
 const DEFAULT_CREATES_PER_HOUR = 30;
 
 /** What each variable must hold, as said in the error message. */
@@ -55,6 +59,7 @@ const EXPECTED = {
   LAMES_DATA_DIR: 'a directory path',
   LAMES_CLIENT_DIR: 'a directory path',
   LAMES_OPEN_BATTLE_TTL_HOURS: 'a number of hours from 1 to 8760',
+  LAMES_DEADLINE_SWEEP_SECONDS: 'a whole number of seconds from 1 to 86400',
   LAMES_TRUST_PROXY: '1 or 0 (true or false)',
   LAMES_CORS_ORIGINS: 'comma-separated origins such as https://example.org (scheme, host and port only)',
   LAMES_CREATES_PER_HOUR: 'a whole number from 1 to 100000',
@@ -101,6 +106,12 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d+)?$/)
     .transform(Number)
     .pipe(z.number().min(1).max(8760))
+    .optional(),
+  LAMES_DEADLINE_SWEEP_SECONDS: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(86_400))
     .optional(),
   LAMES_TRUST_PROXY: z
     .enum(['1', '0', 'true', 'false'])
@@ -177,6 +188,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       v.LAMES_CLIENT_DIR ?? path.join(REPO_ROOT, 'packages', 'client', 'dist'),
     ),
     openBattleTtlHours: v.LAMES_OPEN_BATTLE_TTL_HOURS ?? DEFAULT_OPEN_BATTLE_TTL_HOURS,
+    deadlineSweepSeconds: v.LAMES_DEADLINE_SWEEP_SECONDS ?? DEFAULT_DEADLINE_SWEEP_SECONDS,
     trustProxy: v.LAMES_TRUST_PROXY ?? false,
     corsOrigins: v.LAMES_CORS_ORIGINS ?? [],
     createsPerHour: v.LAMES_CREATES_PER_HOUR ?? DEFAULT_CREATES_PER_HOUR,

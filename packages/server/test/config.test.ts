@@ -92,4 +92,12 @@ describe('readConfig', () => {
     }
     expect(() => readConfig({ LAMES_TRUST_PROXY: 'yes' })).toThrow(/LAMES_TRUST_PROXY must be 1 or 0/);
   });
+
+  test('LAMES_DEADLINE_SWEEP_SECONDS (the deadline sweep, docs/time-controls.md) defaults to 60 and must be 1 to 86400 whole seconds', () => {
+    expect(readConfig({}).deadlineSweepSeconds).toBe(60);
+    expect(readConfig({ LAMES_DEADLINE_SWEEP_SECONDS: '300' }).deadlineSweepSeconds).toBe(300);
+    for (const bad of ['0', 'often', '86401', '1.5', '-3']) {
+      expect(() => readConfig({ LAMES_DEADLINE_SWEEP_SECONDS: bad })).toThrow(`LAMES_DEADLINE_SWEEP_SECONDS must be a whole number of seconds from 1 to 86400, got '${bad}'`);
+    }
+  });
 });

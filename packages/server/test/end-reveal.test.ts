@@ -12,13 +12,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { apply, fixedDice, viewFor, type GameState, type Seat } from '@lames/rules';
 import { fordGame, FORD_DECOY } from '@lames/rules/testing';
-import { toView } from '../../client/src/state/to-view';
-import type { DecodedState } from '../../client/src/state/decoded';
 import { openFileStore, type FileStore } from '../src/persistence/file-store';
 import type { BattleAccess } from '../src/persistence/store';
 import { hashToken } from '../src/rooms/seat-keys';
 import { joinBattle, leaveAll, settle, startTestServer, waitFor, welcomed, type Seated, type TestServer } from './helpers';
 import { makeRecord } from './persistence/fixtures';
+import { comparable, decoded } from './support/seat-views';
 
 const BATTLE = 'end-reveal';
 const keyOf = (seat: string) => seat.replace(/[^a-z]/g, '').padEnd(22, 'x').slice(0, 22);
@@ -46,21 +45,6 @@ function lastMoment(): GameState {
   return game;
 }
 
-/** What the comparison looks at (stack places as an order per hex, as large-state.test.ts explains). */
-function comparable(view: GameState) {
-  const byId = <T extends { id: string }>(xs: T[]) => [...xs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const placeless = <T extends { stackRank: number }>(xs: T[]) => xs.map(({ stackRank: _rank, ...rest }) => rest);
-  return {
-    status: view.status,
-    turn: view.turn,
-    result: view.result,
-    units: placeless(byId(view.units)),
-    decoys: placeless(byId(view.decoys)),
-    covers: byId(view.covers ?? []),
-  };
-}
-
-const decoded = (s: Seated, seat: Seat) => toView(s.room.state.toJSON() as DecodedState, seat);
 
 describe('issue 11: at the end of the battle every seat receives what was under each cover', () => {
   let server: TestServer;

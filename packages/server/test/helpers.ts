@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir: mkdtempSync(path.join(tmpdir(), 'lames-test-')),
     clientDir: path.join(tmpdir(), 'lames-no-client'),
     openBattleTtlHours: 48,
+    deadlineSweepSeconds: 60,
     trustProxy: false,
     corsOrigins: [],
     // Tests open many battles from 127.0.0.1; test/limits/ checks the real budget.
@@ -96,6 +97,8 @@ export interface Inbox {
   /** The time control's clocks (rooms/clock.ts ClockView) and its timeouts. */
   clock: Array<{ remainingMs: Record<string, number>; running: string[]; timedOut: string[]; paused: string | null; forfeit: { losers: string[]; winner: string | null } | null }>;
   timeUp: Array<{ sides: string[]; policy: string }>;
+  /** The dice commitment sent at the end of the battle, with the seed. */
+  dice: Array<{ seedHash: string; seed?: string }>;
 }
 
 export interface Seated {
@@ -106,7 +109,7 @@ export interface Seated {
 }
 
 export function seated(room: SdkRoom): Seated {
-  const inbox: Inbox = { welcome: [], events: [], rejected: [], storeError: [], invites: [], seatTakenOver: [], clock: [], timeUp: [] };
+  const inbox: Inbox = { welcome: [], events: [], rejected: [], storeError: [], invites: [], seatTakenOver: [], clock: [], timeUp: [], dice: [] };
   room.onMessage('welcome', (m) => inbox.welcome.push(m));
   room.onMessage('invites', (m) => inbox.invites.push(m));
   room.onMessage('seatTakenOver', (m) => inbox.seatTakenOver.push(m));
@@ -115,6 +118,7 @@ export function seated(room: SdkRoom): Seated {
   room.onMessage('storeError', (m) => inbox.storeError.push(m));
   room.onMessage('clock', (m) => inbox.clock.push(m));
   room.onMessage('timeUp', (m) => inbox.timeUp.push(m));
+  room.onMessage('dice', (m) => inbox.dice.push(m));
   return { room, inbox, frames: () => socketOf(room).frames };
 }
 

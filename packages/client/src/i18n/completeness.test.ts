@@ -56,7 +56,7 @@ const TESTS = members<TestKind>({
   organisation: true,
 });
 const SOURCES = members<ScoreSource>({ enemyStepsLost: true, enemyUnitsDestroyed: true, enemyCharactersDestroyed: true, enemyUnitsOffMap: true, enemyWingsInRetreat: true, objective: true });
-const ENDS = members<EndReason>({ turnLimit: true, noUnitAbleToFight: true, allWingsInRetreat: true });
+const ENDS = members<EndReason>({ turnLimit: true, noUnitAbleToFight: true, allWingsInRetreat: true, lostOnTime: true });
 
 // --- the reasons the rules give for a change of a unit ------------------------------------------
 

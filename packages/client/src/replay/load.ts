@@ -4,6 +4,7 @@ import {
   replayBattle,
   viewFor,
   type ReplayAnswer,
+  type ReplayFrame,
   type ReplayProblem,
 } from '@lames/rules';
 import { buildModel, type ReplayModel } from './steps';
@@ -34,12 +35,14 @@ export function modelOf(answer: ReplayAnswer): Loaded {
   if (!replayed.ok) return { ok: false, failure: replayed.problem };
   // The battle has ended: nothing is secret, every step shows everything.
   const views = replayed.states.map((s) => viewFor(s, 'referee'));
-  const frames = file.actions.map((a, n) => ({
+  const frames: ReplayFrame[] = file.actions.map((a, n) => ({
     seat: a.seat,
     action: a.action,
     events: eventsFor(a.events, 'referee'),
     view: views[n + 1],
   }));
+  // A battle lost on time ends after its last action, with no action of a seat: one step more.
+  if (file.lostOnTime) frames.push({ events: eventsFor(file.lostOnTime.events, 'referee'), view: views[frames.length + 1] });
   return { ok: true, model: buildModel(views[0], frames, answer.seat, true) };
 }
 

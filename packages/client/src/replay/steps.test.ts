@@ -16,7 +16,7 @@ import {
   type Scenario,
 } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
-import { randomGame } from '@lames/rules/testing';
+import { exportLostOnTime, randomGame } from '@lames/rules/testing';
 import { setLang, t } from '../i18n';
 import { failureOf, modelOf } from './load';
 import { failureText } from './failure-text';
@@ -68,6 +68,24 @@ function endedModel(): ReplayModel {
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.failure));
   return loaded.model;
 }
+
+test('a battle lost on time (docs/time-controls.md): its end is one step more, with no action, the battle ended on time', () => {
+  const file = exportLostOnTime(short, SEED, game.script.slice(0, 6), ['ardenne']);
+  const loaded = modelOf(ended(file));
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.failure));
+  const steps = loaded.model.steps;
+  expect(steps).toHaveLength(6 + 2);
+  expect(steps.at(-2)!.view.status).toBe('playing');
+  const last = steps.at(-1)!;
+  expect(last.action).toBeUndefined();
+  expect(last.view).toMatchObject({
+    status: 'ended',
+    result: { reason: 'lostOnTime', winner: 'black-teeth' },
+  });
+  expect(last.events).toEqual([
+    expect.objectContaining({ type: 'gameEnded', reason: 'lostOnTime' }),
+  ]);
+});
 
 describe('an ended battle, played again in the browser', () => {
   const model = endedModel();

@@ -2,6 +2,7 @@ import {
   apply,
   hexLabel,
   createGame,
+  endOnTime,
   fixedDice,
   loadScenario,
   viewFor,
@@ -71,6 +72,30 @@ describe('the game result in the client (§2.4)', () => {
     expect(fr).toContain('Ardenne — ailes ennemies en retraite : 2 × 3 pts = 6 pts');
     expect(fr).toContain('Ardenne — objectif La butte (0706) tenu : 0 × 3 pts = 0 pt');
     for (const line of [...details, ...fr]) expect(line).not.toMatch(/victory\.|\(field\)|\{/);
+  });
+
+  it('a battle lost on time (docs/time-controls.md) says who ran out, in the log and on the result card', () => {
+    const state = createGame(
+      SCENARIOS.find((s) => s.id === 'ash-plain')!,
+      'time-seed',
+    );
+    const end = endOnTime(state, ['black-teeth']);
+    if (!end.ok) throw new Error(end.problem);
+    const event = end.events.find((e) => e.type === 'gameEnded')!;
+    expect(formatEvent(event, ctxOf(end.state, 'fr')).text).toMatch(
+      /^La partie est terminée \(Dents Noires a dépassé son temps\) : victoire de Ardenne\. Points : /,
+    );
+    expect(formatEvent(event, ctxOf(end.state, 'en')).text).toMatch(
+      /^The game is over \(Dents Noires ran out of time\): Ardenne wins\. Points: /,
+    );
+    const view = viewFor(end.state, 'ardenne');
+    expect(resultModel(view, 'fr')).toMatchObject({
+      headline: 'Victoire : Ardenne',
+      turns: `Terminée au tour 1 sur ${view.turnLimit} : Dents Noires perd au temps`,
+    });
+    expect(resultModel(view, 'en').turns).toBe(
+      `Ended in turn 1 of ${view.turnLimit}: Dents Noires lost on time`,
+    );
   });
 
   it('a draw at the turn limit, and a legacy end event with no result', () => {
@@ -224,10 +249,23 @@ describe('the end card (issue 11)', () => {
     const { state } = suddenDeath();
     const fr = resultModel(viewFor(state, 'black-teeth'), 'fr');
     expect(fr.headline).toBe('Victoire : Ardenne');
-    expect(fr.sides.map((s) => `${s.name} ${s.points}`)).toEqual(['Ardenne 6 pts', 'Dents Noires 0 pt']);
+    expect(fr.sides.map((s) => `${s.name} ${s.points}`)).toEqual([
+      'Ardenne 6 pts',
+      'Dents Noires 0 pt',
+    ]);
     // under each side: its objectives, held or not, and the sources that counted something
-    expect(fr.sides[0].lines).toEqual(['ailes ennemies en retraite : 2 × 3 pts = 6 pts', 'objectif La butte (0706) tenu : 0 × 3 pts = 0 pt']);
-    expect(resultModel(viewFor(state, 'ardenne'), 'en').sides[1].lines.every((line) => line.startsWith('objective '))).toBe(true);
-    expect(resultModel(viewFor(state, 'black-teeth'), 'en').sides.map((s) => s.points)).toEqual(['6 pts', '0 pts']);
+    expect(fr.sides[0].lines).toEqual([
+      'ailes ennemies en retraite : 2 × 3 pts = 6 pts',
+      'objectif La butte (0706) tenu : 0 × 3 pts = 0 pt',
+    ]);
+    expect(
+      resultModel(viewFor(state, 'ardenne'), 'en').sides[1].lines.every((line) =>
+        line.startsWith('objective '),
+      ),
+    ).toBe(true);
+    expect(resultModel(viewFor(state, 'black-teeth'), 'en').sides.map((s) => s.points)).toEqual([
+      '6 pts',
+      '0 pts',
+    ]);
   });
 });

@@ -33,7 +33,11 @@ export function resultModel(view: GameState, l: Lang = lang()): ResultModel {
   const turn = Math.min(result.turn ?? view.turn, view.turnLimit);
   return {
     headline: winner ? t('result.winner', { side: winner }, l) : t('result.draw', {}, l),
-    turns: t('result.turns', { turn, limit: view.turnLimit }, l),
+    // A battle lost on time says so where the others say when they ended (docs/time-controls.md).
+    turns:
+      result.reason === 'lostOnTime'
+        ? t('result.turnsOnTime', { turn, limit: view.turnLimit, sides: result.defeated.map((d) => nameOf(d.side) ?? d.side).join(', ') }, l)
+        : t('result.turns', { turn, limit: view.turnLimit }, l),
     sides: result.scores.map((s) => ({
       side: s.side,
       name: nameOf(s.side) ?? s.side,

@@ -17,6 +17,7 @@ import { createGame } from '../scenario/create';
 import { eventsFor, type GameEvent } from '../state/events';
 import { stateHash } from '../state/hash';
 import type { GameState, Seat } from '../state/types';
+import { endOnTime } from '../turn/lost-on-time';
 import { firstDifference, type BattleExport } from '../verify/battle-export';
 import { RULES_VERSION } from '../version';
 import { applyJsonPatch, jsonDiff, type JsonPatch } from './json-patch';
@@ -30,7 +31,7 @@ export type ReplayProblem =
   | { code: 'diverged'; action: number; detail: string };
 
 /** What replayBattle needs of a record: an export file has it all, and so has a running battle's record. */
-export type RecordedBattle = Pick<BattleExport, 'rulesVersion' | 'seed' | 'initialStateHash'> & {
+export type RecordedBattle = Pick<BattleExport, 'rulesVersion' | 'seed' | 'initialStateHash' | 'lostOnTime'> & {
   actions: Pick<BattleExport['actions'][number], 'seat' | 'action' | 'events'>[];
 };
 
@@ -39,7 +40,8 @@ export type ReplayedBattle =
 
 /**
  * Every state of a battle, from the opening (states[0]) to after its last
- * action, played again under these rules. A battle recorded by another
+ * action, and after its end on time when it was lost on time (one state
+ * more than its actions then), played again under these rules. A battle recorded by another
  * rules version is not played at all: its actions could play out otherwise
  * (RULES_VERSION says so). `hash` is the state hash to check the opening
  * with (the server passes its faster one; the result is the same).
@@ -67,6 +69,11 @@ export function replayBattle(
     if (diff) return { ok: false, problem: { code: 'diverged', action: n, detail: diff } };
     state = r.state;
     states.push(state);
+  }
+  if (record.lostOnTime) {
+    const end = endOnTime(state, record.lostOnTime.losers);
+    if (!end.ok) return { ok: false, problem: { code: 'diverged', action: record.actions.length, detail: end.problem } };
+    states.push(end.state);
   }
   return { ok: true, states };
 }

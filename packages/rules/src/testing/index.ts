@@ -10,3 +10,4 @@ export { stressGame, stressScenario, stressScenarioInput } from './stress-battle
 export { randomGame, randomPlayer } from './random-player';
 export type { PlayedAction, RandomGame } from './random-player';
 export { asSent } from './as-sent';
+export { exportLostOnTime, recordScript } from './recorded';

@@ -39,7 +39,8 @@ export interface SideScore {
   lines: ScoreLine[];
 }
 
-export type EndReason = 'turnLimit' | 'noUnitAbleToFight' | 'allWingsInRetreat';
+/** `lostOnTime`: not a rule of the game but of the table, a time control's forfeit (turn/lost-on-time.ts). */
+export type EndReason = 'turnLimit' | 'noUnitAbleToFight' | 'allWingsInRetreat' | 'lostOnTime';
 
 export interface GameResult {
   reason: EndReason;
@@ -53,7 +54,7 @@ export interface GameResult {
   turn: number;
 }
 
-const conditionsOf = (state: GameState): VictoryConditions =>
+export const conditionsOf = (state: GameState): VictoryConditions =>
   state.victory ?? NO_VICTORY_CONDITIONS;
 
 /** The game ends at the turn limit (§2.4): the side ahead by the margin wins. */
@@ -92,7 +93,7 @@ export function endIfDecided(state: GameState): GameEvent[] {
   });
 }
 
-function finish(state: GameState, result: GameResult): GameEvent[] {
+export function finish(state: GameState, result: GameResult): GameEvent[] {
   state.status = 'ended';
   state.result = result;
   return [event({ type: 'gameEnded', ...result }, '§2.4')];

@@ -14,7 +14,9 @@ import { apply } from '../actions/apply';
 import type { Scenario } from '../scenario/schema';
 import { createGame } from '../scenario/create';
 import type { GameEvent } from '../state/events';
+import type { GameState } from '../state/types';
 import { sha256Hex, stateHash } from '../state/hash';
+import { endOnTime } from '../turn/lost-on-time';
 import type { GameResult } from '../turn/victory';
 import { RULES_VERSION } from '../version';
 
@@ -45,8 +47,16 @@ export interface BattleExport {
   seedHash: string;
   initialStateHash: string;
   actions: ExportedAction[];
+  /** The battle ended on time after its actions (turn/lost-on-time.ts): the sides that ran out, and the end's events. */
+  lostOnTime?: LostOnTimeEnd;
   result: GameResult | null;
   finalStateHash: string;
+}
+
+/** A time control's forfeit, as exported: played again after the actions with endOnTime. */
+export interface LostOnTimeEnd {
+  losers: string[];
+  events: GameEvent[];
 }
 
 /** What the server keeps of a finished battle: the hashes are those computed as it was played. */
@@ -57,6 +67,7 @@ export interface PlayedBattle {
   rulesVersion: string;
   initialStateHash: string;
   actions: ExportedAction[];
+  lostOnTime?: LostOnTimeEnd;
   result: GameResult | null;
   finalStateHash: string;
 }
@@ -73,6 +84,7 @@ export function exportBattle(b: PlayedBattle): BattleExport {
     seedHash: seedHash(b.seed),
     initialStateHash: b.initialStateHash,
     actions: asJson(b.actions),
+    ...(b.lostOnTime && { lostOnTime: asJson(b.lostOnTime) }),
     result: asJson(b.result),
     finalStateHash: b.finalStateHash,
   };
@@ -118,9 +130,23 @@ export function verifyExport(file: unknown, scenarioById: (id: string) => Scenar
     state = r.state;
     if (stateHash(state) !== a.stateHash) return problem(`${what}: the state after it has hash ${stateHash(state)}, the file says ${a.stateHash}`);
   }
+  if (x.lostOnTime !== undefined) {
+    const ended = endedOnTime(state, x.lostOnTime);
+    if (typeof ended === 'string') return problem(ended);
+    state = ended;
+  }
   if (state.status !== 'ended') return problem(`the battle has not ended after its ${x.actions.length} actions`);
   if (stateHash(state) !== x.finalStateHash) return problem(`the final state has hash ${stateHash(state)}, the file says ${x.finalStateHash}`);
   return { ok: true, actions: x.actions.length, finalStateHash: x.finalStateHash!, result: state.result ?? null };
+}
+
+/** The state after a battle's end on time as the file tells it, or what is wrong with it. */
+function endedOnTime(state: GameState, end: Partial<LostOnTimeEnd> | null): GameState | string {
+  if (!end || !Array.isArray(end.losers) || !Array.isArray(end.events)) return 'the field "lostOnTime" must hold the list "losers" and the list "events"';
+  const r = endOnTime(state, end.losers);
+  if (!r.ok) return `the end on time after the last action cannot be played: ${r.problem}`;
+  const diff = firstDifference(end.events, asJson(r.events), 'lostOnTime.events');
+  return diff ? `the end on time gives other events than the file says: ${diff}` : r.state;
 }
 
 /** Where two JSON values first differ, as `path: file X, rules Y`; null when equal. */

@@ -1,11 +1,13 @@
 import { matchMaker } from '@colyseus/core';
-import { exportBattle, type BattleExport, type Scenario } from '@lames/rules';
+import { exportBattle, type BattleExport, type LostOnTimeEnd, type Scenario } from '@lames/rules';
 import type { Application } from 'express';
 import { z } from 'zod';
 import { replayJournal } from '../persistence/journal';
 import type { BattleRecord, BattleStore, BattleSummary } from '../persistence/store';
 import { BATTLE_ID_PATTERN, isValidBattleId } from '../persistence/record-schema';
 import { scenarioName, type BattleMetadata } from '../rooms/metadata';
+import { forfeitEnd } from '../rooms/time-out';
+import { serverStateHash } from '../persistence/state-hash';
 
 export const PAGE_SIZE = 20;
 
@@ -117,12 +119,16 @@ export async function battleExportOf(store: BattleStore, scenarios: ReadonlyMap<
 }
 
 /** The export of a battle's current record (with its journal replayed), refused as battleExportOf says. */
-export function exportOfRecord(record: BattleRecord, scenarios: ReadonlyMap<string, Scenario>): BattleExport {
-  if (record.status !== 'ended') throw new ExportRefusal(403, 'battleNotEnded', 'A battle can be exported once it has ended: until then its export would give away its secrets (hidden units, the dice seed).');
+export function exportOfRecord(stored: BattleRecord, scenarios: ReadonlyMap<string, Scenario>): BattleExport {
+  if (stored.status !== 'ended') throw new ExportRefusal(403, 'battleNotEnded', 'A battle can be exported once it has ended: until then its export would give away its secrets (hidden units, the dice seed).');
+  // A battle lost on time before such an end went through the rules (only its clocks said so) is ended the same way here.
+  const late = forfeitEnd(stored.state, stored.clock);
+  const record = late ? { ...stored, state: late.state, log: [...stored.log, ...late.events] } : stored;
   const scenario = scenarios.get(record.scenarioId);
   if (!record.dice || !record.played || !record.rulesVersion || !scenario) {
     throw new ExportRefusal(409, 'notExportable', 'This battle was recorded before battles kept their seed and actions (or its scenario is no longer served): it cannot be exported.');
   }
+  const onTime = lostOnTimeOf(record);
   return exportBattle({
     battle: { id: record.id, name: record.battleName, createdAt: record.createdAt, endedAt: record.updatedAt },
     scenario,
@@ -130,9 +136,19 @@ export function exportOfRecord(record: BattleRecord, scenarios: ReadonlyMap<stri
     rulesVersion: record.rulesVersion,
     initialStateHash: record.dice.initialStateHash,
     actions: actionsOf(record),
+    ...(onTime && { lostOnTime: onTime }),
     result: record.state.result ?? null,
-    finalStateHash: record.played.at(-1)?.stateHash ?? record.dice.initialStateHash,
+    // Lost on time: the state after the end, which no action's hash gives.
+    finalStateHash: onTime ? serverStateHash(record.state) : (record.played.at(-1)?.stateHash ?? record.dice.initialStateHash),
   });
+}
+
+/** The end on time of a battle lost on time (turn/lost-on-time.ts): its losers, and the events of the log after the last action's. */
+function lostOnTimeOf(record: BattleRecord): LostOnTimeEnd | undefined {
+  const result = record.state.result;
+  if (result?.reason !== 'lostOnTime') return undefined;
+  const after = (record.played ?? []).reduce((n, p) => n + p.events, 0);
+  return { losers: result.defeated.map((d) => d.side), events: record.log.slice(after) };
 }
 
 /** Each played action with its own events, cut from the battle's log in order. */
@@ -143,7 +159,7 @@ export function actionsOf(record: BattleRecord): BattleExport['actions'] {
     at += p.events;
     return { n, seat: p.seat, action: p.action, events, stateHash: p.stateHash };
   });
-  if (at !== record.log.length) throw new Error(`battle ${record.id}: its actions account for ${at} events of a log of ${record.log.length}`);
+  if (at + (lostOnTimeOf(record)?.events.length ?? 0) !== record.log.length) throw new Error(`battle ${record.id}: its actions account for ${at} events of a log of ${record.log.length}`);
   return actions;
 }
 

@@ -50,7 +50,7 @@ const actionLatency = new Histogram({
   registers: [registry],
 });
 
-const STORE_OPERATIONS = ['save', 'append', 'load', 'delete', 'listListed', 'lookup', 'listExpired', 'appendChat', 'loadChat'] as const;
+const STORE_OPERATIONS = ['save', 'append', 'load', 'delete', 'listListed', 'lookup', 'listExpired', 'listClockDue', 'appendChat', 'loadChat'] as const;
 
 const storeLatency = new Histogram({
   name: 'lames_store_latency_seconds',

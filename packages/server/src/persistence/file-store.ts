@@ -27,6 +27,7 @@ import { entriesAfter, withHead } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { isExpired, publicAtOf, summaryOf } from './summary';
+import { clockDueOf } from './clock-due';
 import { CHAT_HISTORY, chatLineSchema, type ChatLine } from '../rooms/chat';
 
 const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
@@ -51,7 +52,7 @@ function isMissing(e: unknown): boolean {
 
 export class FileStore implements BattleStore {
   private readonly queue = new KeyedQueue();
-  /** What the lobby and the expiry sweep need of every battle, kept up to date by save and delete. */
+  /** What the lobby and the sweeps need of every battle, kept up to date by save and delete. */
   private readonly index = new Map<string, IndexEntry>();
   /** Journals this process has appended to since they were last dropped: their end is known to be a whole line. */
   private readonly journalsEnded = new Set<string>();
@@ -91,7 +92,7 @@ export class FileStore implements BattleStore {
     assertId(id);
     checkJournalEntry(entry, head, `battle ${id}, action ${String(entry?.n)}`);
     const line = `${JSON.stringify({ ...entry, head })}\n`;
-    const indexEntry: IndexEntry = { summary: head.summary, access: head.access, updatedAt: head.updatedAt };
+    const indexEntry = entryOfHead(head);
     await this.queue.run(id, async () => {
       if (!this.index.has(id)) throw new Error(`Cannot append to battle ${id}: it has no saved record`);
       const file = this.journalOf(id);
@@ -222,6 +223,15 @@ export class FileStore implements BattleStore {
     return [...this.index.entries()].filter(([, e]) => isExpired(e, before)).map(([id]) => id);
   }
 
+  async listClockDue(at: number, limit: number): Promise<string[]> {
+    this.assertOpen();
+    return [...this.index.entries()]
+      .flatMap(([id, e]) => (e.clockDue !== null && e.clockDue <= at ? [{ id, due: e.clockDue }] : []))
+      .sort((a, b) => a.due - b.due || a.id.localeCompare(b.id))
+      .slice(0, limit)
+      .map((e) => e.id);
+  }
+
   /** Reads every battle once, at open: afterwards the lobby is answered from this index alone. */
   async buildIndex(): Promise<void> {
     for (const name of await fs.readdir(this.dir)) {
@@ -229,7 +239,7 @@ export class FileStore implements BattleStore {
       if (!id) continue;
       try {
         const read = await this.read(id);
-        if (read) this.index.set(id, read.head ? headEntry(read.head, read.stored) : entryOf(read.stored));
+        if (read) this.index.set(id, read.head ? entryOfHead(read.head, read.stored) : entryOf(read.stored));
       } catch (e) {
         // One damaged file must not hide every other battle from the lobby;
         // loading that battle still fails with the same message.
@@ -304,16 +314,21 @@ export class FileStore implements BattleStore {
 
 interface IndexEntry extends Pick<BattleRecord, 'access' | 'updatedAt'> {
   summary: BattleSummary | null;
+  /** When its time runs out with no room holding it (persistence/clock-due.ts), for the deadline sweep. */
+  clockDue: number | null;
 }
 
 function entryOf(record: BattleRecord): IndexEntry {
-  return { summary: summaryOf(record), access: record.access, updatedAt: record.updatedAt };
+  return { summary: summaryOf(record), access: record.access, updatedAt: record.updatedAt, clockDue: clockDueOf(record) };
 }
 
-/** The index entry of a journal's last head; a head written before publicAt takes the record's (withHead already applied). */
-function headEntry(head: BattleHead, stored: BattleRecord): IndexEntry {
-  const summary = head.summary && { ...head.summary, publicAt: head.summary.publicAt ?? publicAtOf(stored) };
-  return { summary, access: head.access, updatedAt: head.updatedAt };
+/**
+ * The index entry of a journal's head. Read back from disk (`stored` given,
+ * withHead already applied), a head written before publicAt takes the record's.
+ */
+function entryOfHead(head: BattleHead, stored?: BattleRecord): IndexEntry {
+  const summary = stored && head.summary ? { ...head.summary, publicAt: head.summary.publicAt ?? publicAtOf(stored) } : head.summary;
+  return { summary, access: head.access, updatedAt: head.updatedAt, clockDue: clockDueOf(head) };
 }
 
 function parseFile(text: string, file: string, id: string): BattleRecord {

@@ -25,6 +25,7 @@ import { entriesAfter, withHead } from './journal';
 import { KeyedQueue } from './keyed-queue';
 import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
 import { publicAtOf, summaryOf } from './summary';
+import { clockDueOf } from './clock-due';
 import { CHAT_HISTORY, chatLineSchema, type ChatLine } from '../rooms/chat';
 
 /**
@@ -119,6 +120,41 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       CREATE INDEX IF NOT EXISTS lames_battles_listed_public ON lames_battles (public_at DESC, id) WHERE listed AND status <> 'ended';
     `,
   },
+  {
+    // The deadline sweep (issue 12, rooms/deadline-sweep.ts): when a battle's
+    // time runs out with no room holding it (persistence/clock-due.ts),
+    // written with every save and append. Battles stored before get it from
+    // the clocks of their last write (the last journal head, else the
+    // snapshot), computed here as clockDueOf does. (Version 6 is the lobby
+    // order's; this step does not depend on it.)
+    version: 7,
+    sql: `
+      ALTER TABLE lames_battles ADD COLUMN IF NOT EXISTS clock_due timestamptz;
+      CREATE INDEX IF NOT EXISTS lames_battles_clock_due ON lames_battles (clock_due) WHERE clock_due IS NOT NULL;
+      WITH last_write AS (
+        SELECT b.id, coalesce(
+          (SELECT a.entry->'head' FROM lames_battle_actions a
+            WHERE a.battle_id = b.id AND a.n >= coalesce((b.record->>'actions')::int, 0)
+            ORDER BY a.n DESC LIMIT 1),
+          b.record) AS h
+        FROM lames_battles b
+        WHERE b.status <> 'ended'
+      ), clocks AS (
+        SELECT id, h->'clock' AS c FROM last_write
+        WHERE jsonb_typeof(h->'clock') = 'object' AND jsonb_typeof(h->'access'->'closed') IS DISTINCT FROM 'object'
+      )
+      UPDATE lames_battles b SET clock_due = CASE
+        WHEN jsonb_typeof(k.c->'forfeit') = 'object' THEN (k.c->'forfeit'->>'at')::timestamptz
+        WHEN k.c->'control'->>'mode' = 'deadline' AND jsonb_typeof(k.c->'since') = 'number' THEN to_timestamp((
+          (k.c->>'since')::numeric + (
+            SELECT min(coalesce((k.c->'remainingMs'->>s)::numeric, 0))
+            FROM jsonb_array_elements_text(k.c->'running') AS s
+            WHERE NOT (k.c->'timedOut' ? s)
+          )) / 1000.0)
+      END
+      FROM clocks k WHERE b.id = k.id;
+    `,
+  },
 ];
 
 // Any constant works; it only has to be the same in every Lames process.
@@ -148,6 +184,8 @@ export async function migrate(client: PoolClient): Promise<void> {
   }
 }
 
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
 function assertId(id: string): void {
   if (!isValidBattleId(id)) {
     throw new Error(`Invalid battle id ${JSON.stringify(id)}: expected 1 to 64 letters, digits, _ or -`);
@@ -167,12 +205,13 @@ export class PgStore implements BattleStore {
     const json = JSON.stringify(r);
     const summary = summaryOf(r);
     const expirable = !!r.access && !r.access.othersClaimed;
+    const due = isoOrNull(clockDueOf(r));
     await this.queue.run(r.id, async () => {
       // One statement: the snapshot and the end of the journal it includes land together.
       await this.pool.query(
         `WITH dropped AS (DELETE FROM lames_battle_actions WHERE battle_id = $1)
-         INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record, listed, expirable, summary, public_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11)
+         INSERT INTO lames_battles (id, battle_name, scenario_id, status, created_at, updated_at, record, listed, expirable, summary, public_at, clock_due)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11, $12)
          ON CONFLICT (id) DO UPDATE SET
            battle_name = EXCLUDED.battle_name,
            scenario_id = EXCLUDED.scenario_id,
@@ -182,8 +221,9 @@ export class PgStore implements BattleStore {
            listed = EXCLUDED.listed,
            expirable = EXCLUDED.expirable,
            summary = EXCLUDED.summary,
-           public_at = EXCLUDED.public_at`,
-        [r.id, r.battleName, r.scenarioId, r.status, r.createdAt, r.updatedAt, json, !!summary?.listed, expirable, summary && JSON.stringify(summary), publicAtOf(r)],
+           public_at = EXCLUDED.public_at,
+           clock_due = EXCLUDED.clock_due`,
+        [r.id, r.battleName, r.scenarioId, r.status, r.createdAt, r.updatedAt, json, !!summary?.listed, expirable, summary && JSON.stringify(summary), publicAtOf(r), due],
       );
     });
   }
@@ -194,18 +234,19 @@ export class PgStore implements BattleStore {
     checkJournalEntry(entry, head, `battle ${id}, action ${String(entry?.n)}`);
     const json = JSON.stringify({ ...entry, head });
     const expirable = !!head.access && !head.access.othersClaimed;
+    const due = isoOrNull(clockDueOf(head));
     await this.queue.run(id, async () => {
       // One round trip: the head columns (never the record) and the new row; no row for a battle never saved.
       const { rowCount } = await this.pool.query(
         `WITH battle AS (
            UPDATE lames_battles SET updated_at = $3, status = $4, listed = $5, expirable = $6, summary = $7::jsonb,
-             public_at = COALESCE($9, public_at)
+             public_at = COALESCE($9, public_at), clock_due = $10
            WHERE id = $1 RETURNING id
          )
          INSERT INTO lames_battle_actions (battle_id, n, entry)
          SELECT id, $2, $8::jsonb FROM battle
          ON CONFLICT (battle_id, n) DO UPDATE SET entry = EXCLUDED.entry`,
-        [id, entry.n, head.updatedAt, head.status, !!head.summary?.listed, expirable, head.summary && JSON.stringify(head.summary), json, head.publicAt ?? null],
+        [id, entry.n, head.updatedAt, head.status, !!head.summary?.listed, expirable, head.summary && JSON.stringify(head.summary), json, head.publicAt ?? null, due],
       );
       if (rowCount === 0) throw new Error(`Cannot append to battle ${id}: it has no saved record`);
     });
@@ -322,6 +363,15 @@ export class PgStore implements BattleStore {
     const { rows } = await this.pool.query<{ id: string }>(
       'SELECT id FROM lames_battles WHERE expirable AND updated_at < $1 ORDER BY updated_at LIMIT 1000',
       [before],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async listClockDue(at: number, limit: number): Promise<string[]> {
+    this.assertOpen();
+    const { rows } = await this.pool.query<{ id: string }>(
+      'SELECT id FROM lames_battles WHERE clock_due <= $1 ORDER BY clock_due, id LIMIT $2',
+      [new Date(at).toISOString(), limit],
     );
     return rows.map((r) => r.id);
   }

@@ -162,6 +162,13 @@ export interface BattleStore {
   /** Battles where only the creator ever sat, not updated since `before` (ISO date-time). */
   listExpired(before: string): Promise<string[]>;
   /**
+   * Up to `limit` unfinished battles whose time ran out by `at` (ms since
+   * the epoch) with no room holding them, the longest overdue first: a
+   * deadline passed, or a forfeit the state does not show yet
+   * (persistence/clock-due.ts). For the deadline sweep (rooms/deadline-sweep.ts).
+   */
+  listClockDue(at: number, limit: number): Promise<string[]>;
+  /**
    * Adds one chat line to a battle's chat history (rooms/chat.ts), apart
    * from its record and journal; only the last CHAT_HISTORY lines are kept.
    */

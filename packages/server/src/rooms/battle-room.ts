@@ -1,5 +1,6 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
@@ -27,6 +28,7 @@ import { publicAtOf } from '../persistence/summary';
 import { SeatBook } from './seats';
 import { BattleClock, CANNOT_RESUME } from './battle-clock';
 import { newClock, type ClockState } from './clock';
+import { forfeitEnd } from './time-out';
 import { actionAccepted, messageRefused } from '../ops/metrics';
 import { claimOpenBattle, type OpenClaim } from '../scaling';
 
@@ -45,6 +47,10 @@ type SeatAuth =
 
 /** What stays the same in every save of a battle (the seed included: never send it before the end). */
 type RecordHead = Pick<BattleRecord, 'id' | 'battleName' | 'scenarioId' | 'createdAt' | 'dice' | 'rulesVersion' | 'spectatorChat' | 'broadcastDelay'>;
+
+/** How long a resume waits for a battle's claim held while no room lists it (a room closing, a sweep): 20 × 100 ms. */
+const CLAIM_ATTEMPTS = 20;
+const CLAIM_RETRY_MS = 100;
 
 /** What a room opens with, new or resumed. */
 interface Opening {
@@ -130,7 +136,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   override async onCreate(rawOptions: unknown): Promise<void> {
     const options = parseCreateOptions(rawOptions);
     this.patchRate = null;
-    const opening = 'scenarioId' in options ? this.newBattle(options) : await this.resumeBattle(options.resume);
+    const opening = 'scenarioId' in options ? await this.newBattle(options) : await this.resumeBattle(options.resume);
     this.game = opening.state;
     this.log = opening.log;
     this.head = opening.head;
@@ -161,6 +167,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     );
     if (this.access) this.showSeats();
     this.followClock();
+    // A forfeit stored in the clocks whose end could not be stored with it (a failed write) ends the battle now.
+    this.endIfForfeited();
   }
 
   /**
@@ -470,11 +478,46 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.broadcast('clock', this.clocks!.view());
   }
 
-  /** A side ran out of time and the policy was applied: every seat is told, and the outcome stored. */
+  /**
+   * A side ran out of time and the policy was applied: every seat is told,
+   * and the outcome stored; a forfeit ends the battle as any end does.
+   */
   private onTimeUp(sides: string[]): void {
     this.broadcast('timeUp', { sides, policy: this.clocks!.view().control.onTimeout });
     this.broadcast('clock', this.clocks!.view());
-    if (this.access) void this.save();
+    if (!this.access) return;
+    if (this.clocks!.forfeited) this.endIfForfeited();
+    else void this.save();
+  }
+
+  /**
+   * The battle lost on time (rooms/time-out.ts), after the actions queued:
+   * the rules' end stored first (a snapshot), then committed like the end
+   * an action brings (every cover lifted, every seat's events, the seed
+   * revealed). An action queued before the time ran out may have handed the
+   * wait over meanwhile: the clocks are read again when its turn comes.
+   */
+  private endIfForfeited(): void {
+    void this.serial(async () => {
+      const clock = this.clocks?.current();
+      const end = this.access && forfeitEnd(this.game, clock);
+      if (!end) return;
+      // The end is a public moment: the lobby's time moves (persistence/public-moment.ts).
+      const publicAt = new Date().toISOString();
+      try {
+        await this.deps.store.save(this.recordOf(end.state, this.actions, [...this.log, ...end.events], structuredClone(this.access!), { played: this.played && [...this.played], clock, publicAt }));
+      } catch (e) {
+        // The clocks keep the forfeit (no action is accepted): the next opening of the battle, or the deadline sweep, ends it.
+        this.snapshotDue = true;
+        this.deps.logError(`battle ${this.roomId}: could not store its end on time`, e);
+        this.broadcast('storeError', STORE_ERROR);
+        return;
+      }
+      this.sinceSnapshot = 0;
+      this.snapshotDue = false;
+      this.publicAt = publicAt;
+      this.commitGame(end.state, end.events, clock);
+    });
   }
 
   /** The opponent of the side out of time, or the referee, lets a paused battle go on. */
@@ -521,7 +564,6 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       return this.refuse(client, SERVER_FAULT);
     }
     if (!result.ok) return this.refuse(client, result.rejection);
-    const announce = isBroadcast(this.head.broadcastDelay) && movesBroadcast(this.game, result.state);
     // The lobby's time moves only at public moments, never at this action's time otherwise (persistence/public-moment.ts).
     const publicAt = isPublicMoment(this.game, result.state, isBroadcast(this.head.broadcastDelay)) ? new Date().toISOString() : this.publicAt;
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
@@ -536,24 +578,34 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       this.deps.logError(`battle ${this.roomId}: could not store action ${entry.n}; it is refused`, e);
       return this.refuse(client, STORE_REFUSED);
     }
-    this.game = result.state;
-    this.log.push(...result.events);
     this.actions += 1;
     this.publicAt = publicAt;
     if (played) this.played!.push(played);
-    this.syncState();
     this.state.actionCount += 1;
+    this.commitGame(result.state, result.events, clock);
+    actionAccepted(receivedAt); // ops metrics
+  }
+
+  /**
+   * A change of the game already stored (an action, or the end on time):
+   * committed, synced (the end lifts every cover for every connection), each
+   * seat's events sent, the clocks after it, and at the end the seed.
+   */
+  private commitGame(next: GameState, events: GameEvent[], clock: ClockState | undefined): void {
+    const announce = isBroadcast(this.head.broadcastDelay) && movesBroadcast(this.game, next);
+    this.game = next;
+    this.log.push(...events);
+    this.syncState();
     this.broadcastPatch();
     for (const c of this.clients) {
       // compact binary (issue 9): a function of the seat's events alone, so a decoy's and a hidden unit's are the same bytes
-      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(result.events, c.userData.seat)));
+      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(events, c.userData.seat)));
     }
     if (clock) this.commitClock(clock);
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
     const dice = this.game.status === 'ended' && this.diceCommitment();
     if (dice) this.broadcast('dice', dice);
     if (announce) void this.presence.publish(broadcastChannel(this.roomId), this.game.turn);
-    actionAccepted(receivedAt); // ops metrics
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
@@ -589,10 +641,17 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   // --- opening and saving ------------------------------------------------------
 
-  private newBattle(options: NewBattleOptions): Opening {
+  /**
+   * A new battle is claimed across processes too (scaling.ts), as a resumed
+   * one: whoever takes a battle's claim (the organiser's commands, the
+   * deadline sweep) then knows that no room holds it.
+   */
+  private async newBattle(options: NewBattleOptions): Promise<Opening> {
     const scenario = this.deps.scenarios.get(options.scenarioId);
     if (!scenario) throw new Refusal('unknownScenario', { id: options.scenarioId });
     if (options.seat !== 'referee' && !scenario.sides.some((s) => s.id === options.seat)) throw new Refusal('unknownSeat', { seat: options.seat });
+    this.openClaim = await claimOpenBattle(matchMaker.presence, this.roomId);
+    if (!this.openClaim) throw new Refusal('battleAlreadyOpen', { id: this.roomId });
     this.opening = options;
     const { state, dice, rulesVersion } = newBattleFacts(scenario, this.deps.newSeed());
     const head: RecordHead = {
@@ -616,14 +675,30 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    * finished. Released again when the resume is refused.
    */
   private async resumeBattle(id: string): Promise<Opening> {
-    this.openClaim = await claimOpenBattle(matchMaker.presence, id);
-    if (!this.openClaim) throw new Refusal('battleAlreadyOpen', { id });
+    this.openClaim = await this.claimWhenFree(id);
     try {
       return await this.loadForResume(id);
     } catch (e) {
       await this.openClaim.release();
       this.openClaim = null;
       throw e;
+    }
+  }
+
+  /**
+   * The battle's claim. A room that is closing has left the room list
+   * before its last save, and keeps the claim until that save is done; the
+   * deadline sweep or an organiser's command holds it for a moment too: a
+   * claim held while no room lists the battle is waited for a little, so
+   * that coming back right after everyone left reopens the battle.
+   */
+  private async claimWhenFree(id: string): Promise<OpenClaim> {
+    for (let attempt = 1; ; attempt++) {
+      const claim = await claimOpenBattle(matchMaker.presence, id);
+      if (claim) return claim;
+      const listed = (await matchMaker.query({ name: this.roomName, roomId: id })).length > 0;
+      if (listed || attempt >= CLAIM_ATTEMPTS) throw new Refusal('battleAlreadyOpen', { id });
+      await sleep(CLAIM_RETRY_MS);
     }
   }
 

@@ -174,6 +174,19 @@ export function expired(c: ClockState, now: number): string[] {
   return c.running.filter((s) => !c.timedOut.includes(s) && timeLeft(c, s, now) <= 0);
 }
 
+/**
+ * When the next side runs out while no room holds the battle, in ms since the
+ * epoch, or null when nothing can: a deadline keeps running (see reopen), a
+ * live clock does not. What the deadline sweep (rooms/deadline-sweep.ts)
+ * looks for; a forfeit the rules' state does not show yet is due at once.
+ */
+export function dueWhileClosed(c: ClockState): number | null {
+  if (c.forfeit) return Date.parse(c.forfeit.at);
+  if (c.control.mode !== 'deadline' || c.since === null) return null;
+  const wait = nextExpiryIn(c, c.since);
+  return wait === null ? null : c.since + wait;
+}
+
 /** Milliseconds until the next side runs out, or null when nothing can run out. */
 export function nextExpiryIn(c: ClockState, now: number): number | null {
   const waits = c.running.filter((s) => !c.timedOut.includes(s)).map((s) => timeLeft(c, s, now));

@@ -10,9 +10,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseHexLabel } from '@lames/rules';
-import { scenarioById } from '@lames/rules/scenarios';
-import { FORD_PLACEMENT } from '@lames/rules/testing';
 import { openFileStore } from '../../src/persistence/file-store';
 import { openPgStore } from '../../src/persistence/pg-store';
 import { replayJournal } from '../../src/persistence/journal';
@@ -20,18 +17,12 @@ import type { BattleStore } from '../../src/persistence/store';
 import { seatEveryone, startTestServer, waitFor, welcomed, type Seated } from '../helpers';
 import { PG_URL, pgTestSchema } from '../persistence/pg-schema';
 import { FakeTime } from './fake-time';
+import { ARDENNE, deploy, FORD, GOBLINS } from './ford';
 
-const FORD = scenarioById('the-ford')!;
-const [ARDENNE, GOBLINS] = FORD.sides.map((s) => s.id);
 const T0 = 1_800_000_000_000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const deploy = () => ({
-  type: 'deploy',
-  units: FORD_PLACEMENT.units.map((u) => ({ ...u, hex: parseHexLabel(FORD.map, u.hex) })),
-  decoys: FORD_PLACEMENT.decoys.map((d) => ({ ...d, hex: parseHexLabel(FORD.map, d.hex) })),
-});
 const lastClock = (s: Seated) => s.inbox.clock[s.inbox.clock.length - 1];
 
 /**

@@ -4,9 +4,6 @@
  * time (a FakeTime here, moved by hand), charges the awaited side, sends
  * every seat the same view, and applies each timeout policy.
  */
-import { scenarioById } from '@lames/rules/scenarios';
-import { FORD_PLACEMENT } from '@lames/rules/testing';
-import { parseHexLabel } from '@lames/rules';
 import {
   seatEveryone,
   settle,
@@ -16,18 +13,11 @@ import {
   type TestServer,
 } from '../helpers';
 import { FakeTime } from './fake-time';
+import { ARDENNE, deploy, FORD, GOBLINS } from './ford';
 
-const FORD = scenarioById('the-ford')!;
-const [ARDENNE, GOBLINS] = FORD.sides.map((s) => s.id);
 const T0 = 1_800_000_000_000;
 const MINUTE = 60_000;
 
-/** The Black Teeth's hidden deployment over the wire (§4.5.2): the only side the-ford's deployment waits for. */
-const deploy = () => ({
-  type: 'deploy',
-  units: FORD_PLACEMENT.units.map((u) => ({ ...u, hex: parseHexLabel(FORD.map, u.hex) })),
-  decoys: FORD_PLACEMENT.decoys.map((d) => ({ ...d, hex: parseHexLabel(FORD.map, d.hex) })),
-});
 
 let server: TestServer;
 let time: FakeTime;

@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { apply, createGame, exportBattle, RULES_VERSION, seedHash, stateHash, verifyExport, type BattleExport } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
-import { randomGame } from '@lames/rules/testing';
+import { exportLostOnTime, randomGame } from '@lames/rules/testing';
 import { leaveAll, seatEveryone, settle, startTestServer, waitFor, type Seated, type TestServer } from '../helpers';
 import { buildServer } from './server-process';
 
@@ -138,5 +138,14 @@ describe('npm run verify -- FILE (scripts/verify.cjs)', () => {
     expect(spawnSync(process.execPath, [path.join(ROOT, 'scripts/verify.cjs')], { encoding: 'utf8' }).status).toBe(2);
     // The npm script itself, as the README says to run it.
     expect(execFileSync('npm', ['run', '--silent', 'verify', '--', path.join(dir, 'honest.json')], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })).toMatch(/^OK: /);
+  }, 180_000);
+
+  test('a battle lost on time (docs/time-controls.md) verifies as ended and says who lost on time', async () => {
+    const game = randomGame(scenarioById('the-ford')!, SEED, { limit: 400 });
+    const file = exportLostOnTime(scenarioById('the-ford')!, SEED, game.script.slice(0, 10), ['black-teeth']);
+    const ok = await verify('lost-on-time.json', file);
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toMatch(/^OK: .*lost-on-time\.json: .*: 10 actions, .*; black-teeth lost on time, ardenne won\.$/m);
+    expect(ok.status).toBe(0);
   }, 180_000);
 });

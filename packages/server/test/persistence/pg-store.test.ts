@@ -54,6 +54,8 @@ describe('PostgreSQL store', () => {
       { column_name: 'expirable', data_type: 'boolean' },
       { column_name: 'summary', data_type: 'jsonb' },
       { column_name: 'public_at', data_type: 'timestamp with time zone' },
+      // migration 7: when its time runs out with no room holding it (the deadline sweep)
+      { column_name: 'clock_due', data_type: 'timestamp with time zone' },
     ]);
     const { rows: versions } = await pg.admin().query(
       `SELECT version FROM ${SCHEMA}.lames_schema_version ORDER BY version`,

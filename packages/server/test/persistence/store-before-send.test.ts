@@ -49,6 +49,7 @@ class GatedStore implements BattleStore {
   listListed = (...a: Parameters<BattleStore['listListed']>) => this.inner.listListed(...a);
   lookup = (...a: Parameters<BattleStore['lookup']>) => this.inner.lookup(...a);
   listExpired = (...a: Parameters<BattleStore['listExpired']>) => this.inner.listExpired(...a);
+  listClockDue = (...a: Parameters<BattleStore['listClockDue']>) => this.inner.listClockDue(...a);
   appendChat = (...a: Parameters<BattleStore['appendChat']>) => this.inner.appendChat(...a);
   loadChat = (...a: Parameters<BattleStore['loadChat']>) => this.inner.loadChat(...a);
   close = () => this.inner.close();
