@@ -826,6 +826,8 @@ export const en: Record<TextKey, string> = {
   'organiser.phase.playing': 'Turn {turn}, {side} to play',
   'organiser.phase.awaitingDefender': 'Turn {turn}, awaiting the defender’s choice ({side})',
   'organiser.phase.ended': 'Ended',
+  'organiser.phase.pausedOnTime': 'Paused: {sides} out of time, waiting for the opponent or the referee to resume',
+  'organiser.outOfTime': 'out of time: {sides}',
   'organiser.phase.locked': 'Paused',
   'organiser.phase.closed': 'Closed',
   'organiser.phase.missing': 'Not found',

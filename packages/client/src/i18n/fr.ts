@@ -824,6 +824,8 @@ export const fr = {
   'organiser.phase.playing': 'Tour {turn}, au camp {side}',
   'organiser.phase.awaitingDefender': 'Tour {turn}, attend le choix du défenseur ({side})',
   'organiser.phase.ended': 'Terminée',
+  'organiser.phase.pausedOnTime': 'En pause : {sides} hors délai, en attente de la reprise par l’adversaire ou l’arbitre',
+  'organiser.outOfTime': 'hors délai : {sides}',
   'organiser.phase.locked': 'Suspendue',
   'organiser.phase.closed': 'Close',
   'organiser.phase.missing': 'Introuvable',

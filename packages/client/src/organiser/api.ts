@@ -30,7 +30,7 @@ export interface Tournament {
   rounds: { number: number; battles: { battleId: string }[]; byes: string[] }[];
 }
 
-export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'ended' | 'locked' | 'closed' | 'missing';
+export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'pausedOnTime' | 'ended' | 'locked' | 'closed' | 'missing';
 
 export interface BattleStatus {
   battleId: string;
@@ -41,6 +41,8 @@ export interface BattleStatus {
   activeSide: string | null;
   awaiting: string | null;
   lastActionAt: string | null;
+  /** The sides whose time ran out under the notify or pause policy; [] when none. */
+  timedOut: string[];
   closed: { reason: string; at: string } | null;
   result: { winner: string | null; points: Record<string, number>; adjudication?: { reason: string } } | null;
 }

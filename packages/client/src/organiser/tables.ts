@@ -76,7 +76,15 @@ function controls(b: BattleStatus, on: BattleRowHandlers): HTMLElement | null {
 
 function phaseText(b: BattleStatus): string {
   const sideName = (id: string | null) => b.sides.find((s) => s.side === id)?.sideName ?? id ?? '';
+  const phase = phaseOnly(b, sideName);
+  // notify policy: the battle goes on, the organiser is told who ran out of time
+  return b.timedOut.length > 0 && b.phase !== 'pausedOnTime' ? `${phase} (${t('organiser.outOfTime', { sides: b.timedOut.map(sideName).join(', ') })})` : phase;
+}
+
+function phaseOnly(b: BattleStatus, sideName: (id: string | null) => string): string {
   switch (b.phase) {
+    case 'pausedOnTime':
+      return t('organiser.phase.pausedOnTime', { sides: b.timedOut.map(sideName).join(', ') });
     case 'playing':
       return t('organiser.phase.playing', { turn: b.turn, side: sideName(b.activeSide) });
     case 'awaitingDefender':

@@ -17,7 +17,7 @@ export const PAGE_SIZE = 20;
  * of a turn (the last action's time, a defender's pending choice): see
  * liveFacts.
  */
-export interface LobbyBattle extends Omit<BattleSummary, 'sides' | 'updatedAt' | 'awaiting' | 'locked' | 'closed' | 'adjudicated'> {
+export interface LobbyBattle extends Omit<BattleSummary, 'sides' | 'updatedAt' | 'awaiting' | 'locked' | 'closed' | 'adjudicated' | 'timeUp'> {
   scenarioName: { fr: string; en: string } | null;
   sides: Array<BattleSummary['sides'][number] & { connected: boolean }>;
   referee: BattleSummary['referee'] & { connected: boolean };

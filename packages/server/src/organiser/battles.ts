@@ -96,7 +96,7 @@ async function seatIds(store: BattleStore, battleId: string): Promise<string[] |
   return [...summary.sides.map((s) => s.id), ...(summary.referee.exists ? ['referee'] : [])];
 }
 
-export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'ended' | 'locked' | 'closed' | 'missing';
+export type Phase = 'seating' | 'deploying' | 'playing' | 'awaitingDefender' | 'pausedOnTime' | 'ended' | 'locked' | 'closed' | 'missing';
 
 export interface BattleStatus {
   battleId: string;
@@ -112,6 +112,8 @@ export interface BattleStatus {
   /** The side the game waits for when it is not simply the active side (a defender's choice, the last deployment). */
   awaiting: string | null;
   lastActionAt: string | null;
+  /** The sides whose time ran out under the notify or pause policy (rooms/clock.ts); [] when none. */
+  timedOut: string[];
   result: (BattleOutcome & { adjudication?: Adjudication }) | null;
 }
 
@@ -140,6 +142,7 @@ async function statusOf(store: BattleStore, round: number, battle: TournamentBat
     activeSide: summary?.activeSide ?? null,
     awaiting: summary?.awaiting ?? null,
     lastActionAt: summary?.updatedAt ?? null,
+    timedOut: summary?.timeUp?.sides ?? [],
     closed: summary?.closed ?? null,
     result,
   };
@@ -151,6 +154,8 @@ function phaseOf(summary: BattleSummary | undefined, seated: boolean): Phase {
   if (summary.closed) return 'closed';
   if (summary.status === 'ended') return 'ended';
   if (summary.locked) return 'locked';
+  // the time ran out under the pause policy: nothing moves until the opponent or the referee resumes
+  if (summary.timeUp?.paused) return 'pausedOnTime';
   if (!seated) return 'seating';
   if (summary.status === 'deploying') return 'deploying';
   return summary.awaiting ? 'awaitingDefender' : 'playing';

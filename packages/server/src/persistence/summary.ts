@@ -33,6 +33,8 @@ export interface BattleSummary {
   timeControl?: 'clock' | 'deadline';
   /** The battle ended on time (forfeit policy): who ran out, and the winner (null: every side ran out at once). */
   forfeit?: { losers: string[]; winner: string | null; reason: 'timeout' };
+  /** Time ran out under the notify or pause policy (rooms/clock.ts): the sides out of time, and whether the battle waits for a resume. For the organiser's API only. */
+  timeUp?: { sides: string[]; paused: boolean };
   /** Broadcast battles (sync/broadcast.ts): the public listing hides their live turn (http/battles.ts); organisers see it. */
   broadcastDelay?: number;
 }
@@ -69,6 +71,8 @@ export function summaryOf(record: BattleRecord): BattleSummary | null {
   if (record.clock) summary.timeControl = record.clock.control.mode;
   const forfeit = record.clock?.forfeit;
   if (forfeit) summary.forfeit = { losers: forfeit.losers, winner: forfeit.winner, reason: 'timeout' };
+  const clock = record.clock;
+  if (!forfeit && clock && (clock.timedOut.length > 0 || clock.paused)) summary.timeUp = { sides: [...clock.timedOut], paused: !!clock.paused };
   return summary;
 }
 

@@ -20,6 +20,8 @@ import { summaryOf } from '../../src/persistence/summary';
 import type { BattleRecord, BattleStore } from '../../src/persistence/store';
 import { follow, newClock, type ClockState, type TimeControl } from '../../src/rooms/clock';
 import { sweepDeadlines } from '../../src/rooms/deadline-sweep';
+import { battleStatuses } from '../../src/organiser/battles';
+import type { Tournament } from '../../src/organiser/model';
 import { claimOpenBattle } from '../../src/scaling';
 import { makeAccess, makeRecord, fakeHash } from '../persistence/fixtures';
 import { PG_URL, pgTestSchema } from '../persistence/pg-schema';
@@ -80,6 +82,34 @@ async function appendedDeployment(store: BattleStore, id: string): Promise<Clock
   );
   return clock;
 }
+
+/** A one-round tournament of these battles of the-ford, for the organiser's view of them. */
+const tournamentOf = (ids: string[]): Tournament => ({
+  id: 't-sweep',
+  name: 'Sweep',
+  scenarioId: 'the-ford',
+  referee: false,
+  createdAt: new Date(T0).toISOString(),
+  updatedAt: new Date(T0).toISOString(),
+  players: [
+    { id: 'p1', name: 'Gauvain' },
+    { id: 'p2', name: 'Grosdent' },
+  ],
+  rounds: [
+    {
+      number: 1,
+      createdAt: new Date(T0).toISOString(),
+      byes: [],
+      battles: ids.map((battleId) => ({
+        battleId,
+        sides: [
+          { side: ARDENNE, playerId: 'p1' },
+          { side: GOBLINS, playerId: 'p2' },
+        ],
+      })),
+    },
+  ],
+});
 
 /** The same behaviour whatever keeps the battles. */
 function sweepContract(store: () => BattleStore, presence: () => Presence) {
@@ -145,6 +175,17 @@ function sweepContract(store: () => BattleStore, presence: () => Presence) {
       status: 'playing',
       clock: { timedOut: [GOBLINS], running: [], paused: GOBLINS },
     });
+    // the organiser reads it from the stored summary (organiser/battles.ts): who ran out, and whether it waits for a resume
+    const summaries = new Map(
+      (await store().lookup(['s-notify', 's-pause'])).map((s) => [s.battleId, s]),
+    );
+    expect(summaries.get('s-notify')?.timeUp).toEqual({ sides: [GOBLINS], paused: false });
+    expect(summaries.get('s-pause')?.timeUp).toEqual({ sides: [GOBLINS], paused: true });
+    const statuses = await battleStatuses(store(), tournamentOf(['s-notify', 's-pause']));
+    expect(statuses.map((s) => [s.battleId, s.phase, s.timedOut])).toEqual([
+      ['s-notify', 'deploying', [GOBLINS]],
+      ['s-pause', 'pausedOnTime', [GOBLINS]],
+    ]);
     expect(await store().listClockDue(T0 + 100 * HOUR, 100)).not.toEqual(
       expect.arrayContaining(['s-notify']),
     );
