@@ -96,6 +96,8 @@ describe.each([
     if (pg) {
       const url = new URL(PG_URL);
       url.searchParams.set('options', pg.connection.options);
+      // The server's connections have a name of their own: the test waits for them to be gone after a kill.
+      url.searchParams.set('application_name', `${pg.connection.application_name}-server`);
       env.DATABASE_URL = url.toString();
     }
   });
@@ -105,6 +107,23 @@ describe.each([
   });
 
   /** Reads the server's store as the test itself (a file store is only opened while no server writes, or to read). */
+  /**
+   * A statement the killed server had sent still runs in PostgreSQL, and
+   * commits, after the process is gone: the store is read once its
+   * connections have ended (each backend ends when its statement is done and
+   * it finds the client gone).
+   */
+  async function killedStatementsDone(): Promise<void> {
+    if (!pg) return;
+    const name = `${pg.connection.application_name}-server`;
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await pg.admin().query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [name]);
+      if (Number(rows[0]!.n) === 0) return;
+      await settle(50);
+    }
+    throw new Error('the killed server’s PostgreSQL connections did not end within 10 s');
+  }
+
   async function stored(id: string): Promise<StoredBattle | null> {
     const store: BattleStore = env.DATABASE_URL ? await openPgStore(env.DATABASE_URL) : await openFileStore(dataDir);
     try {
@@ -169,6 +188,7 @@ describe.each([
     server.child.kill('SIGKILL');
     expect(await server.exited).toBe('SIGKILL');
     battles.forEach(drop);
+    await killedStatementsDone();
 
     expect(await storedHash(short.id)).toBe(stateHash(short.state));
     const afterFlight = applied(long.state, inFlight).state;
