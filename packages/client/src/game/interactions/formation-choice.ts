@@ -76,7 +76,8 @@ export class FormationChoiceInteraction implements Interaction {
 
   hover(hex: number): string | null {
     const here = this.spec.options.filter((o) => o.hexes.includes(hex));
-    return here.length ? here.map((o) => o.label).join(' · ') : null;
+    // a partner's hover says what it would gather (a constitution's size) before the click
+    return here.length ? here.map((o) => [o.label, ...(o.details ?? [])].join(' — ')).join(' · ') : null;
   }
 
   action(): unknown {
