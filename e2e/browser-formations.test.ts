@@ -16,8 +16,10 @@ import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './he
 import { PlayerPages } from './helpers/player-pages';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
-import { clickHex, colourShare, hexCenter, waitReady } from './helpers/lames-page';
+import { clickHex, colourShare, hexCenter, hooks, waitReady } from './helpers/lames-page';
 import { counterBox, mapScale, nextFrame, type Box } from './helpers/map-hooks';
+import { activate, waitPicker } from './helpers/game-ui';
+import { claimSide } from './helpers/seats';
 
 const SCENARIO = 'the-shield-hill';
 const COLS = 14;
@@ -129,5 +131,41 @@ describe('formations on the map (issue 10)', () => {
     await nextFrame(a);
     await a.screenshot({ path: join(SHOTS, 'formations-zoomed-fr.png') });
     await a.click('[data-testid="zoom-fit"]');
+  });
+
+  /** The share of a colour around a formation's counter: its mode marker, drawn on the canvas (WebGL: read from a screenshot). */
+  async function shareAround(page: Page, id: string, rgb: [number, number, number]): Promise<number> {
+    const b = await counterBox(page, id);
+    await page.waitForTimeout(200);
+    return colourShare(page, { x: b!.x + b!.width / 2, y: b!.y + b!.height / 2 }, rgb, Math.round(Math.max(b!.width, b!.height) / 2));
+  }
+  const TORTOISE: [number, number, number] = [0x5a, 0x4a, 0x8a];
+  const HEDGEHOG: [number, number, number] = [0x7a, 0x3b, 0x2e];
+
+  it('§3.3.14 the Horde changes its cohort’s mode from the panel, away from the enemy with no test; the Alliance’s screen shows the new marker', async () => {
+    const b = await pages.open(browser!, base, 'Bruno');
+    await claimSide(b, 'Boucliers E2E', 'scarlet-horde');
+    await waitReady(b);
+    const before = { tortoise: await shareAround(a, 'h-cohort', TORTOISE), hedgehog: await shareAround(a, 'h-cohort', HEDGEHOG) };
+    await activate(b, 'h-cohort');
+    await b.click('button[data-action="changeMode"]');
+    await waitPicker(b, 'changeMode');
+    // the modes open to a formation with Manoeuvre, its own (tortoise) aside (§3.3.14, S1 l.99-100)
+    const offered = await b.locator('[data-testid="changeMode-panel"] [data-choice]').evaluateAll((els) => els.map((e) => e.getAttribute('data-choice')));
+    expect(offered).toEqual(['march', 'rotatingRanks', 'hedgehog']);
+    await expect(b.locator('[data-testid="changeMode-panel"]').textContent()).resolves.toContain('sans test');
+    await expect(b.locator('button[data-action="confirm-changeMode"]').isDisabled()).resolves.toBe(true);
+    await b.click('[data-testid="changeMode-panel"] [data-choice="hedgehog"]');
+    await b.click('button[data-action="confirm-changeMode"]');
+    await a.waitForFunction(() => (window as unknown as { __lames?: { view?: { units: { id: string; formationMode?: string }[] } } }).__lames?.view?.units.find((u) => u.id === 'h-cohort')?.formationMode === 'hedgehog', null, { timeout: 30_000 });
+    expect((await hooks(b)).view!.units.find((u) => u.id === 'h-cohort')?.formationMode).toBe('hedgehog');
+    await nextFrame(a);
+    await a.screenshot({ path: join(SHOTS, 'formations-mode-changed-fr.png') });
+    // the marker on the Alliance's map changed colour: hedgehog's brown in, tortoise's purple out
+    expect(await shareAround(a, 'h-cohort', HEDGEHOG)).toBeGreaterThan(before.hedgehog);
+    expect(await shareAround(a, 'h-cohort', TORTOISE)).toBeLessThan(before.tortoise);
+    await clickHex(a, (await hooks(a)).view!.units.find((u) => u.id === 'h-cohort')!.hex);
+    await a.locator('[data-testid="selection"] [data-unit="h-cohort"]').waitFor();
+    await expect(a.locator('[data-testid="selection"] [data-mode]').getAttribute('data-mode')).resolves.toBe('hedgehog');
   });
 });

@@ -119,7 +119,7 @@ export { EXPORT_FORMAT, exportBattle, firstDifference, seedHash, verifyExport } 
 export type { BattleExport, ExportedAction, LostOnTimeEnd, PlayedBattle, Verdict } from './verify/battle-export';
 export { endOnTime } from './turn/lost-on-time';
 export type { LostOnTime } from './turn/lost-on-time';
-export { crossingPreviews, disciplinePreviews, disengagementPreview, testChance, recoveryTestPreview } from './tests/odds';
+export { crossingPreviews, disciplinePreviews, disengagementPreview, organisationPreview, testChance, recoveryTestPreview } from './tests/odds';
 export type { TestPreview } from './tests/odds';
 export { applyJsonPatch, jsonDiff } from './replay/json-patch';
 export type { JsonChange, JsonPatch, JsonPath } from './replay/json-patch';

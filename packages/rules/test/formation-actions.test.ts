@@ -6,6 +6,7 @@ import {
   isBloodied,
   isFormation,
   legalActions,
+  organisationPreview,
   type Capacity,
   type GameState,
   type Unit,
@@ -660,6 +661,14 @@ describe('§3.3.14 Changer le Mode d’une Formation', () => {
     expect(pass.state.activation).toBeNull();
     const won = apply(a, { type: 'changeMode', piece: 'f', mode: 'tortoise' }, [4, 6]);
     expect(u(won.state, 'f').formationMode).toBe('tortoise');
+    // the preview the client shows before choosing: the same threshold and modifiers; 2D6 − 1 ≤ 9
+    // passes on 10 or less, and the natural 12 (11 after −1) fails: 33/36
+    const preview = organisationPreview(a, 'blue', 'f')!;
+    expect(preview).toMatchObject({ test: 'organisation', threshold: 9, section: '§3.3.14' });
+    expect(preview.modifiers.map((m) => m.value)).toEqual([-2, 1]);
+    expect(preview.chance).toBeCloseTo(33 / 36);
+    // away from the enemy the change is automatic: no test to preview
+    expect(organisationPreview(activated(field([formation('g', 6, 'superior')]), 'blue', 'g'), 'blue', 'g')).toBeNull();
   });
 
   test('§3.3.14 a double 1 always succeeds, whatever the modifiers; a double 6 is no automatic failure', () => {

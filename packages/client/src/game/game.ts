@@ -39,6 +39,7 @@ import { ReloadInteraction } from './interactions/reload';
 import { SightInteraction } from './interactions/sight';
 import { MoveInteraction } from './interactions/move';
 import { AttackInteraction } from './interactions/attack';
+import { formationInteraction } from './interactions/formation';
 
 export interface TestHooks {
   seat: Seat | null;
@@ -613,6 +614,14 @@ export class GamePage {
         break;
       case 'reload':
         this.interaction = new ReloadInteraction({ view, seat, piece });
+        break;
+      case 'fuse':
+      case 'constitute':
+      case 'joinFormation':
+      case 'leaveFormation':
+      case 'breakFormation':
+      case 'changeMode':
+        this.interaction = formationInteraction({ view, seat, piece }, type);
         break;
       case 'face':
         this.picker = { kind: 'face', facings: api.faceOptions(view, seat, piece), current: unit?.facing ?? 0, chosen: null };

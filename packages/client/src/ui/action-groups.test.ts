@@ -16,6 +16,12 @@ describe('the action panel (issue 11: legal actions first, refused ones behind "
     expect(refused.map((a) => a.type)).toEqual(['activate', 'shock', 'rally']);
   });
 
+  it('§3.3.9–3.3.14 the formation actions have their own group, between combat and recovery', () => {
+    const { open, refused } = arrangeActions([ok('rest'), ok('changeMode'), no('breakFormation'), ok('shock')]);
+    expect(open.map((g) => g.group)).toEqual(['combat', 'formation', 'recovery']);
+    expect(refused.map((a) => a.type)).toEqual(['breakFormation']);
+  });
+
   it('end of turn and wing morale have their own places; an action the menu does not know is still shown', () => {
     const { open, refused } = arrangeActions([ok('endTurn'), no('wingMorale'), ok('castSpell'), no('giveOrder')]);
     expect(open).toEqual([{ group: 'other', actions: [ok('castSpell')] }]);

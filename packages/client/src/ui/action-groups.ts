@@ -5,6 +5,7 @@ export const GROUPS: [string, string[]][] = [
   ['activation', ['activate', 'pass']],
   ['manoeuvre', ['move', 'face', 'withdraw', 'flee', 'returnToMap']],
   ['combat', ['shock', 'duel', 'fire', 'fireDuel']],
+  ['formation', ['fuse', 'constitute', 'joinFormation', 'leaveFormation', 'breakFormation', 'changeMode']],
   ['recovery', ['rest', 'reorganise', 'rally', 'reload']],
   ['command', ['changeDirective', 'distributeOrders', 'giveOrder', 'takeCommand', 'resign']],
 ];

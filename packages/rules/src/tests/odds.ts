@@ -8,22 +8,25 @@ import type { Arrival } from '../movement/reachable';
 import { crossedOnPath, crossingModifiers, hexesLeftByMove, skipsCrossingTest } from '../units/crossing';
 import { dodgeModifiers } from '../units/dodge';
 import type { Facing } from '../geometry/facing';
+import { organisationModifiers, organisationThreshold } from '../actions/change-mode';
+import { adjacentEnemies } from '../units/engagement';
+import { isFormation } from '../units/formation';
 
 /**
  * The odds of a standard 2D6 test (sheet "Tests Standards"), computed the way
  * `rollTest` decides it: two dice plus the modifiers succeed at or under the
  * threshold; with `naturals`, a natural 2 always succeeds and a natural 12
- * always fails. Pure, so the client can show a player the chance of a test
+ * always fails (`'success'`: only the natural 2 counts, as `rollTest`). Pure, so the client can show a player the chance of a test
  * before choosing into it.
  */
-export function testChance(threshold: number, modifiers: readonly Pick<Modifier, 'value'>[] = [], naturals = false): number {
+export function testChance(threshold: number, modifiers: readonly Pick<Modifier, 'value'>[] = [], naturals: boolean | 'success' = false): number {
   const bonus = modifiers.reduce((s, m) => s + m.value, 0);
   let ways = 0;
   for (let a = 1; a <= 6; a++)
     for (let b = 1; b <= 6; b++) {
       const natural = a + b;
       if (naturals && natural === 2) ways++;
-      else if (naturals && natural === 12) continue;
+      else if (naturals === true && natural === 12) continue;
       else if (natural + bonus <= threshold) ways++;
     }
   return ways / 36;
@@ -115,4 +118,20 @@ function pathOf(unit: { hex: number; facing: Facing }, steps: Arrival['steps']):
     path.push(at);
   }
   return path;
+}
+
+/**
+ * The organisation test (§3.3.14) a change of mode would roll: owed only
+ * next to an enemy (away from the enemy the change is automatic), with the
+ * same threshold and modifiers as the action's procedure, a double 1 always
+ * passing; null when no test is owed, or for a piece the seat does not see
+ * as its own formation.
+ */
+export function organisationPreview(state: GameState, seat: Seat, piece: string): TestPreview | null {
+  const unit = state.units.find((u) => u.id === piece);
+  if (!unit || unit.side !== seat || unit.hex < 0 || !isFormation(unit)) return null;
+  if (adjacentEnemies(state, unit).length === 0) return null;
+  const threshold = organisationThreshold(unit);
+  const modifiers = organisationModifiers(state, unit);
+  return { test: 'organisation', threshold, modifiers, chance: testChance(threshold, modifiers, 'success'), section: '§3.3.14' };
 }

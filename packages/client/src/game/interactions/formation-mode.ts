@@ -1,0 +1,20 @@
+import { formationChoices, organisationPreview } from '@lames/rules';
+import { pick, t, type TextKey } from '../../i18n';
+import { actionLabel, oddsText } from '../../ui/actions';
+import { FormationChoiceInteraction } from './formation-choice';
+import type { InteractionContext } from './interaction';
+
+/**
+ * Change a formation's mode (§3.3.14): the modes open to it, listed; next
+ * to an enemy the change rolls the organisation test first, whose odds
+ * (threshold, modifiers, chance) are shown before choosing. Nothing to pick
+ * on the map.
+ */
+export function modeInteraction(ctx: InteractionContext): FormationChoiceInteraction {
+  const modes = formationChoices(ctx.view, ctx.seat, ctx.piece).changeMode;
+  const test = organisationPreview(ctx.view, ctx.seat, ctx.piece);
+  // each modifier with its section, as the attack panel lists them
+  const odds = test ? [oddsText(test).full, ...test.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${pick(m.label)} (${m.section})`)] : [t('action.formation.modeFree')];
+  const options = modes.map((mode) => ({ id: mode, label: t(`mode.${mode}` as TextKey), hexes: [], action: { type: 'changeMode', piece: ctx.piece, mode } }));
+  return new FormationChoiceInteraction(ctx, { kind: 'changeMode', title: actionLabel('changeMode'), hint: t('action.formation.modeHint'), options, notes: odds });
+}
