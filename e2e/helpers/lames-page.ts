@@ -7,7 +7,7 @@ export interface LamesHooks {
   view: {
     activeSide: string;
     activation: { piece: string; covered?: boolean } | null;
-    units: { id: string; name: string; hex: number; facing: number; side: string; hidden: boolean }[];
+    units: { id: string; name: string; hex: number; facing: number; side: string; hidden: boolean; formationMode?: string }[];
     decoys: { id: string; hex: number; facing: number; mimic: string }[];
     covers?: { id: string; side: string; hex: number }[];
     /** While the sides deploy hidden (§4.5.2). */
