@@ -38,6 +38,7 @@ import { FireInteraction } from './interactions/fire';
 import { ReloadInteraction } from './interactions/reload';
 import { SightInteraction } from './interactions/sight';
 import { MoveInteraction } from './interactions/move';
+import { BodyInteraction } from './interactions/body';
 import { AttackInteraction } from './interactions/attack';
 import { formationInteraction } from './interactions/formation';
 
@@ -482,7 +483,7 @@ export class GamePage {
   /** Under an interaction's panel: the keys that choose its hexes (and a move's facing) without a mouse. */
   private keysHint(): HTMLElement[] {
     if (!this.interaction?.candidates?.().length) return [];
-    const keys = [t('keyboard.candidates'), ...(this.interaction instanceof MoveInteraction ? [t('keyboard.facing')] : [])];
+    const keys = [t('keyboard.candidates'), ...(this.interaction instanceof MoveInteraction || this.interaction instanceof BodyInteraction ? [t('keyboard.facing')] : [])];
     return [h('p', { class: 'hint small keys-hint', 'data-testid': 'keys-hint' }, `⌨ ${keys.join(' · ')}`)];
   }
 
@@ -577,7 +578,7 @@ export class GamePage {
       this.candidateHex = next;
       this.interaction.click(next);
       this.map.showHex(next, true);
-    } else if (!(this.interaction instanceof MoveInteraction && this.interaction.rotate(key.dir))) return false;
+    } else if (!((this.interaction instanceof MoveInteraction || this.interaction instanceof BodyInteraction) && this.interaction.rotate(key.dir))) return false;
     this.render();
     return true;
   }
@@ -588,10 +589,24 @@ export class GamePage {
     const seat = this.seat!;
     const unit = view.units.find((u) => u.id === piece);
     this.closePicker();
+    // a formation moves, withdraws and faces as a body of two hexes (§3.3.7): its own interaction
+    const body = unit?.secondHex !== undefined && (type === 'move' || type === 'withdraw' || type === 'face') ? type : null;
+    if (body) this.interaction = new BodyInteraction({ view, seat, piece }, body, mode ?? 'normal');
+    else if (!this.startOtherPicker(piece, type, mode)) return;
+    this.pickerPiece = piece;
+    if (unit) this.selectedHex = unit.hex;
+    this.render();
+  }
+
+  /** Any piece's picker but a formation's move, withdrawal or face; false when none opened (the action went as it is). */
+  private startOtherPicker(piece: string, type: string, mode?: MoveMode): boolean {
+    const view = this.view!;
+    const seat = this.seat!;
+    const unit = view.units.find((u) => u.id === piece);
     switch (type) {
       case 'move':
       case 'flee':
-        if (!unit) return;
+        if (!unit) return false;
         this.interaction = new MoveInteraction({ view, seat, piece }, type, mode ?? 'normal');
         break;
       case 'shock':
@@ -637,11 +652,9 @@ export class GamePage {
       default:
         // an action the client has no picker for: send it as it is
         this.send({ type, piece });
-        return;
+        return false;
     }
-    this.pickerPiece = piece;
-    if (unit) this.selectedHex = unit.hex;
-    this.render();
+    return true;
   }
 
   private confirmPicker(): void {

@@ -1,0 +1,228 @@
+import {
+  bodyFaceOptionsFor,
+  hexLabel,
+  reachable,
+  withdrawOptions,
+  type GameState,
+  type MoveMode,
+  type WithdrawOption,
+} from '@lames/rules';
+import { lang, t } from '../../i18n';
+import {
+  bodyHexes,
+  choicesByHex,
+  faceChoices,
+  moveChoices,
+  withdrawChoices,
+  type BodyChoice,
+  type BodyPlace,
+} from '../../map/body-targets';
+import { drawBodyOverlay, drawBodyReach, type BodyOverlay } from '../../map/draw-body-moves';
+import { confirmRow, reasonText } from '../../ui/actions';
+import { h } from '../../ui/dom';
+import { facingName, num } from '../../ui/format-event';
+import { toast } from '../../ui/toast';
+import { cycle, hexOrder } from '../key-select';
+import type {
+  Interaction,
+  InteractionContext,
+  InteractionHandlers,
+  InteractionLayers,
+} from './interaction';
+
+export type BodyAction = 'move' | 'withdraw' | 'face';
+
+/**
+ * A formation's move, withdrawal or face (§3.3.7, docs/formations.md): the
+ * formation stands on two hexes, so each place it may end at is two hexes
+ * and a vertex facing. The map shows every hex a place covers (with the
+ * cheapest cost for a move), and both hexes of the hovered or chosen place
+ * with its path, stage by stage; a click on a hex chooses the cheapest
+ * place covering it, a second click (or , / .) the next one there; nothing
+ * is sent before the player confirms. A click off every place says so.
+ */
+export class BodyInteraction implements Interaction {
+  readonly kind: BodyAction;
+  private readonly start: BodyPlace;
+  private readonly byHex: Map<number, BodyChoice[]>;
+  private readonly refused: WithdrawOption[];
+  private hovered = -1;
+  private hex: number | null = null;
+  private chosen: BodyChoice | null = null;
+
+  constructor(
+    private readonly ctx: InteractionContext,
+    type: BodyAction,
+    private readonly mode: MoveMode = 'normal',
+  ) {
+    this.kind = type;
+    const u = ctx.view.units.find((o) => o.id === ctx.piece);
+    this.start = { hex: u?.hex ?? -1, second: u?.secondHex ?? -1, facing: u?.facing ?? 0 };
+    const withdrawals = type === 'withdraw' ? withdrawOptions(ctx.view, ctx.seat, ctx.piece) : [];
+    this.refused = withdrawals.filter((o) => !o.allowed);
+    this.byHex = choicesByHex(this.choicesFor(type, withdrawals), (c) => c.cost ?? 0);
+  }
+
+  private choicesFor(type: BodyAction, withdrawals: WithdrawOption[]): BodyChoice[] {
+    const { view, seat, piece } = this.ctx;
+    if (type === 'move')
+      return moveChoices(piece, this.mode, this.start, reachable(view, seat, piece, this.mode));
+    if (type === 'withdraw') return withdrawChoices(piece, this.start, withdrawals);
+    return faceChoices(piece, bodyFaceOptionsFor(view, seat, piece));
+  }
+
+  get piece(): string {
+    return this.ctx.piece;
+  }
+
+  marks() {
+    return [];
+  }
+
+  targets(): number[] {
+    return [...this.byHex.keys()];
+  }
+
+  candidates(): number[] {
+    return hexOrder(this.byHex.keys());
+  }
+
+  /** The next place covering the chosen hex (the keyboard's , / .); false when no hex is chosen. */
+  rotate(dir: 1 | -1): boolean {
+    const next = cycle(this.hex !== null ? (this.byHex.get(this.hex) ?? []) : [], this.chosen, dir);
+    if (!next) return false;
+    this.chosen = next;
+    return true;
+  }
+
+  ghost(): string | null {
+    return this.chosen ? this.ctx.piece : null;
+  }
+
+  stale(view: GameState): boolean {
+    const u = view.units.find((o) => o.id === this.ctx.piece);
+    return (
+      !u ||
+      u.hex !== this.start.hex ||
+      u.secondHex !== this.start.second ||
+      u.facing !== this.start.facing
+    );
+  }
+
+  private overlay(): BodyOverlay {
+    const shown =
+      this.chosen ?? (this.hovered >= 0 ? (this.byHex.get(this.hovered)?.[0] ?? null) : null);
+    const reach = new Map([...this.byHex].map(([hex, list]) => [hex, list[0].cost]));
+    return {
+      grid: this.ctx.view.board,
+      lang: lang(),
+      start: this.start,
+      reach,
+      shown,
+      chosen: shown !== null && shown === this.chosen,
+      path: shown?.path ?? [],
+    };
+  }
+
+  draw(): InteractionLayers {
+    const o = this.overlay();
+    return { under: drawBodyReach(o), over: drawBodyOverlay(o) };
+  }
+
+  /** A hex of some place: its cheapest place, or the next one when the hex was already chosen. */
+  click(hex: number): boolean {
+    const list = hex >= 0 ? this.byHex.get(hex) : undefined;
+    if (list?.length) {
+      this.chosen = hex === this.hex ? cycle(list, this.chosen, 1) : list[0];
+      this.hex = hex;
+      return true;
+    }
+    // its own hexes go on to the stack there (another piece may be selected)
+    if (hex === this.start.hex || hex === this.start.second) return false;
+    this.hex = null;
+    this.chosen = null;
+    if (hex >= 0) toast(t('page.noop.move'));
+    return true;
+  }
+
+  hover(hex: number): string | null {
+    this.hovered = hex;
+    const list = hex >= 0 ? this.byHex.get(hex) : undefined;
+    if (!list?.length) return null;
+    return t('body.hover', { n: list.length, place: this.placeText(list[0]) });
+  }
+
+  action(): unknown {
+    return this.chosen?.action ?? null;
+  }
+
+  testFacts(): Record<string, unknown> {
+    return {
+      kind: this.kind,
+      action: this.kind,
+      mode: this.mode,
+      body: true,
+      hex: this.hex,
+      chosen: this.chosen,
+      places: [...new Set([...this.byHex.values()].flat())].length,
+    };
+  }
+
+  /** Both hexes, the facing, and the cost of a move. */
+  private placeText(c: BodyChoice): string {
+    const [a, b] = bodyHexes(c).map((x) => hexLabel(this.ctx.view.board, x));
+    const cost =
+      c.cost === null ? '' : ` · ${t('action.facingCost', { cost: num(c.cost, lang()) })}`;
+    return `${a}–${b} · ${facingName(c.facing, lang())}${cost}`;
+  }
+
+  panel(on: InteractionHandlers): HTMLElement {
+    const el = h('div', {
+      class: 'move-panel body-panel',
+      'data-testid': 'body-panel',
+      'data-action-type': this.kind,
+      'data-hex': this.hex === null ? null : hexLabel(this.ctx.view.board, this.hex),
+    });
+    el.appendChild(h('div', { class: 'move-title' }, t(`body.title.${this.kind}`)));
+    const at = this.hex !== null ? (this.byHex.get(this.hex) ?? []) : [];
+    if (this.byHex.size === 0) el.appendChild(h('p', { class: 'muted' }, t('body.none')));
+    else if (at.length === 0)
+      el.appendChild(
+        h(
+          'p',
+          { class: 'hint' },
+          t('body.hint', { n: new Set([...this.byHex.values()].flat()).size }),
+        ),
+      );
+    el.appendChild(
+      h(
+        'div',
+        { class: 'places' },
+        at.map((c) =>
+          h(
+            'button',
+            {
+              class: c === this.chosen ? 'chip chosen' : 'chip',
+              'data-place': bodyHexes(c).join('-'),
+              'data-facing': c.facing,
+              onclick: () => ((this.chosen = c), on.changed()),
+            },
+            this.placeText(c),
+          ),
+        ),
+      ),
+    );
+    if (this.refused.length > 0)
+      el.appendChild(
+        h(
+          'ul',
+          { class: 'hint refused' },
+          this.refused.map((o) => h('li', {}, reasonText(o.rejection))),
+        ),
+      );
+    el.appendChild(
+      confirmRow(on, this.chosen !== null, t(`body.confirm.${this.kind}`), `confirm-${this.kind}`),
+    );
+    return el;
+  }
+}
