@@ -41,6 +41,7 @@ import { MoveInteraction } from './interactions/move';
 import { BodyInteraction } from './interactions/body';
 import { AttackInteraction } from './interactions/attack';
 import { formationInteraction } from './interactions/formation';
+import { recoilAt, recoilMarks } from './loss-recoil';
 
 export interface TestHooks {
   seat: Seat | null;
@@ -736,10 +737,7 @@ export class GamePage {
     const hexOfUnit = (id: string) => view.units.find((u) => u.id === id)?.hex ?? view.decoys.find((d) => d.id === id)?.hex ?? -1;
     const choices = this.lossChoices();
     if (this.interaction && choices.length === 0) return this.interaction.marks();
-    if (choices.length > 0) {
-      const hexes = new Set(choices.flatMap((c) => (c.recoil === undefined ? [] : [c.recoil])));
-      return [...hexes].map((hex) => ({ hex, kind: this.lossChoice?.recoil === hex ? 'chosen' : 'option' }));
-    }
+    if (choices.length > 0) return recoilMarks(choices, this.lossChoice);
     const p = this.picker;
     if (p?.kind === 'hex') return p.places.filter((o) => o.to !== null).map((o) => ({ hex: o.to!, kind: o === p.chosen ? 'chosen' : o.allowed ? 'option' : 'refused' }));
     if (!p && this.orders) return this.orders.options.filter((o) => o.allowed).map((o) => ({ hex: hexOfUnit(o.unit), kind: 'order' as const })).filter((m) => m.hex >= 0);
@@ -814,7 +812,7 @@ export class GamePage {
       }
     }
     if (hex < 0) return false;
-    const recoil = this.lossChoices().find((c) => c.recoil === hex);
+    const recoil = recoilAt(this.lossChoices(), hex, this.lossChoice);
     if (recoil) {
       this.lossChoice = recoil;
       this.render();

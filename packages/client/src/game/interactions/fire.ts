@@ -5,6 +5,8 @@ import { h } from '../../ui/dom';
 import { addShot, canCombine, combineBonus, emptyPlan, planAction, planAllowed, planMarks, removeShot, setCombine, targetAt, type FirePlan } from './fire-plan';
 import { hexOrder } from '../key-select';
 import { hexOfPiece, type Interaction, type InteractionContext, type InteractionHandlers } from './interaction';
+import { attackHexes, firstFrom, fromAtHex, fromField, fromForTarget, optionsFrom, secondAttack } from './attack-hex';
+import { attackHexMarks, attackHexPanel } from './attack-hex-panel';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -21,17 +23,32 @@ export class FireInteraction implements Interaction {
     return this.ctx.piece;
   }
   private plan: FirePlan;
-  private readonly options: FireOption[];
+  /** Every option, of every firing hex of a formation (§3.3.8); `options` holds the chosen hex's. */
+  private readonly all: FireOption[];
+  private options: FireOption[] = [];
+  /** A formation's firing hex (sent as `from`); null for a one-hex unit. */
+  private from: number | null;
   private last: string | null = null;
 
   constructor(
     private readonly ctx: InteractionContext,
-    type: 'fire' | 'fireDuel',
+    private readonly type: 'fire' | 'fireDuel',
   ) {
     this.kind = type;
-    this.options = fireOptions(ctx.view, ctx.seat, ctx.piece).filter((o) => o.type === type);
-    const unit = ctx.view.units.find((u) => u.id === ctx.piece);
-    this.plan = emptyPlan(type, unit ? fireRate(ctx.view, unit) : 1);
+    this.all = fireOptions(ctx.view, ctx.seat, ctx.piece).filter((o) => o.type === type);
+    this.from = firstFrom(this.all);
+    this.plan = emptyPlan(type, 1);
+    this.setFrom(this.from);
+  }
+
+  /** The firing hex changes: its own options and rate (FIRE-13), and a fresh plan. */
+  private setFrom(from: number | null): void {
+    this.from = from;
+    this.options = optionsFrom(this.all, from);
+    const unit = this.ctx.view.units.find((u) => u.id === this.ctx.piece);
+    const rate = this.options.find((o) => o.rate !== undefined)?.rate ?? (unit ? fireRate(this.ctx.view, unit) : 1);
+    this.plan = emptyPlan(this.type, rate);
+    this.last = null;
     // one open target only: planned at once, the player still confirms
     const open = [...new Set(this.options.filter((o) => o.allowed).map((o) => o.target))];
     if (open.length === 1) this.plan = addShot(this.plan, open[0]);
@@ -40,10 +57,18 @@ export class FireInteraction implements Interaction {
   private hexOf = (id: string) => hexOfPiece(this.ctx.view, id);
 
   marks() {
-    return planMarks(this.plan, this.options, this.hexOf);
+    // every hex's targets: one only the other hex may shoot is picked first, the hex follows
+    return [...attackHexMarks(attackHexes(this.all), this.from).map(([hex, kind]) => ({ hex, kind })), ...planMarks(this.plan, this.all, this.hexOf)];
   }
 
   click(hex: number): boolean {
+    const own = fromAtHex(this.all, hex);
+    if (own !== null) {
+      this.setFrom(own);
+      return true;
+    }
+    const other = this.all.find((o) => o.allowed && this.hexOf(o.target) === hex && !this.options.some((x) => x.allowed && x.target === o.target));
+    if (other) this.setFrom(fromForTarget(this.all, other.target, this.from));
     const target = targetAt(this.plan, this.options, hex, this.hexOf, this.last);
     if (!target) return false;
     this.take(target);
@@ -51,7 +76,7 @@ export class FireInteraction implements Interaction {
   }
 
   candidates(): number[] {
-    return hexOrder(this.options.map((o) => this.hexOf(o.target)));
+    return hexOrder([...attackHexes(this.all), ...this.all.map((o) => this.hexOf(o.target))]);
   }
 
   missed(): string | null {
@@ -59,17 +84,18 @@ export class FireInteraction implements Interaction {
   }
 
   hover(hex: number): string | null {
+    if (fromAtHex(this.all, hex) !== null) return t('action.attackHex.pick');
     const o = this.options.find((x) => this.hexOf(x.target) === hex);
     if (!o) return null;
     return `${this.nameOf(o.target)} · ${t('action.attack.advantage', { value: signed(o.advantage) })}${o.allowed ? '' : ` · ${reasonText(o.rejection)}`}`;
   }
 
   action(): unknown {
-    return planAllowed(this.plan, this.options) ? planAction(this.ctx.piece, this.plan) : null;
+    return planAllowed(this.plan, this.options) ? { ...planAction(this.ctx.piece, this.plan), ...fromField(this.from) } : null;
   }
 
   testFacts(): Record<string, unknown> {
-    return { kind: this.kind, plan: this.plan, options: this.options };
+    return { kind: this.kind, plan: this.plan, options: this.options, from: this.from, attackHexes: attackHexes(this.all) };
   }
 
   private take(target: string): void {
@@ -85,6 +111,8 @@ export class FireInteraction implements Interaction {
     const el = h('div', { class: 'fire-panel', 'data-testid': 'fire-panel' });
     const p = this.plan;
     el.appendChild(h('div', { class: 'move-title' }, t(this.kind === 'fireDuel' ? 'action.fireDuel.title' : 'action.fire.title')));
+    const hexes = attackHexPanel(this.ctx.view, attackHexes(this.all), this.from, secondAttack(this.ctx.view, this.ctx.piece), this.all, (from) => (this.setFrom(from), on.changed()));
+    if (hexes) el.appendChild(hexes);
     const targets = [...new Set(this.options.map((o) => o.target))];
     if (targets.length === 0) el.appendChild(h('p', { class: 'muted' }, t('action.fire.none')));
     else el.appendChild(h('p', { class: 'hint' }, t('action.fire.hint', { rate: p.rate })));
