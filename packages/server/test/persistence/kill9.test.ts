@@ -24,7 +24,12 @@ import { openPgStore } from '../../src/persistence/pg-store';
 import type { BattleStore, StoredBattle } from '../../src/persistence/store';
 import { SdkClient, settle, waitFor, welcomed, type Seated } from '../helpers';
 import { PG_URL, pgTestSchema } from './pg-schema';
-import { buildServer, killAllServers, startServerProcess, type ServerProcess } from './server-process';
+import {
+  buildServer,
+  killAllServers,
+  startServerProcess,
+  type ServerProcess,
+} from './server-process';
 
 /** "long" crosses a snapshot (every 64 actions) and is killed with an action on the wire; "short" is killed idle. */
 const PLAN = { long: SNAPSHOT_EVERY + 6, short: 12 };
@@ -46,7 +51,10 @@ beforeAll(() => buildServer(), 300_000);
 afterAll(() => killAllServers());
 
 /** The rules' result of an action on the test's copy (an offered action is never refused). */
-function applied(state: GameState, { seat, action }: PlayedAction): { state: GameState; events: GameEvent[] } {
+function applied(
+  state: GameState,
+  { seat, action }: PlayedAction,
+): { state: GameState; events: GameEvent[] } {
   const r = apply(state, seat, action);
   if (!r.ok) throw new Error(`the random player's ${action.type} is refused: ${r.rejection.code}`);
   return r;
@@ -57,11 +65,24 @@ async function play(b: Battle): Promise<void> {
   const move = b.next(b.state);
   const result = applied(b.state, move);
   const sender = b.seats[move.seat];
+  // Every seat gets one events message per action, each on its own socket: the
+  // previous action's may still be on its way to this sender, and would then be
+  // taken for this action's. Wait until every seat has had every earlier one.
+  const counts = () => Object.values(b.seats).map((s) => s.inbox.events.length);
+  await waitFor(
+    () => new Set(counts()).size === 1,
+    `battle ${b.label}: every seat has the events of the previous action`,
+    10_000,
+  );
   const before = sender.inbox.events.length;
   // Within each connection's message budget (limits/message-rate.ts): 10 a second.
   await settle(100);
   sender.room.send('action', move.action);
-  await waitFor(() => sender.inbox.events.length > before || sender.inbox.rejected.length > 0, `battle ${b.label}: ${move.action.type} by ${move.seat}`, 10_000);
+  await waitFor(
+    () => sender.inbox.events.length > before || sender.inbox.rejected.length > 0,
+    `battle ${b.label}: ${move.action.type} by ${move.seat}`,
+    10_000,
+  );
   expect(sender.inbox.rejected).toEqual([]);
   // As decoded from the wire (msgpack keeps Infinity, which JSON would not).
   expect(sender.inbox.events[before]).toEqual(eventsFor(result.events, move.seat));
@@ -117,7 +138,12 @@ describe.each([
     if (!pg) return;
     const name = `${pg.connection.application_name}-server`;
     for (let i = 0; i < 200; i++) {
-      const { rows } = await pg.admin().query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [name]);
+      const { rows } = await pg
+        .admin()
+        .query<{ n: string }>(
+          'SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1',
+          [name],
+        );
       if (Number(rows[0]!.n) === 0) return;
       await settle(50);
     }
@@ -125,7 +151,9 @@ describe.each([
   }
 
   async function stored(id: string): Promise<StoredBattle | null> {
-    const store: BattleStore = env.DATABASE_URL ? await openPgStore(env.DATABASE_URL) : await openFileStore(dataDir);
+    const store: BattleStore = env.DATABASE_URL
+      ? await openPgStore(env.DATABASE_URL)
+      : await openFileStore(dataDir);
     try {
       return await store.load(id);
     } finally {
@@ -138,10 +166,21 @@ describe.each([
 
   /** Creates a battle of the-ford (hidden deployment, dice) and seats both sides, the second through its invite. */
   async function openBattle(server: ServerProcess, label: Battle['label']): Promise<Battle> {
-    const creator = await seat(new SdkClient(server.url).create('battle', { scenarioId: 'the-ford', seat: 'ardenne', playerName: `Créateur ${label}` }));
+    const creator = await seat(
+      new SdkClient(server.url).create('battle', {
+        scenarioId: 'the-ford',
+        seat: 'ardenne',
+        playerName: `Créateur ${label}`,
+      }),
+    );
     const { battleId, seatKey, invites } = creator.inbox.welcome[0];
     const invite = invites!.find((i) => i.seat !== 'spectator')!;
-    const other = await seat(new SdkClient(server.url).joinById(battleId, { invite: invite.token, playerName: `Joueur ${label}` }));
+    const other = await seat(
+      new SdkClient(server.url).joinById(battleId, {
+        invite: invite.token,
+        playerName: `Joueur ${label}`,
+      }),
+    );
     // The creator's join saves the new battle: its state is where the test's copy starts.
     let first: StoredBattle | null = null;
     for (let i = 0; i < 100 && !first; i++) {
@@ -163,9 +202,23 @@ describe.each([
   /** Resumes a battle on a new server with the creator's key, then seats the other side with its own. */
   async function reclaim(server: ServerProcess, b: Battle): Promise<void> {
     const [creatorSeat, otherSeat] = Object.keys(b.keys);
-    const creator = await seat(new SdkClient(server.url).create('battle', { resume: b.id, key: b.keys[creatorSeat], playerName: 'De retour' }));
-    const other = await seat(new SdkClient(server.url).joinById(b.id, { key: b.keys[otherSeat], playerName: 'De retour aussi' }));
-    expect([creator.inbox.welcome[0].seat, other.inbox.welcome[0].seat]).toEqual([creatorSeat, otherSeat]);
+    const creator = await seat(
+      new SdkClient(server.url).create('battle', {
+        resume: b.id,
+        key: b.keys[creatorSeat],
+        playerName: 'De retour',
+      }),
+    );
+    const other = await seat(
+      new SdkClient(server.url).joinById(b.id, {
+        key: b.keys[otherSeat],
+        playerName: 'De retour aussi',
+      }),
+    );
+    expect([creator.inbox.welcome[0].seat, other.inbox.welcome[0].seat]).toEqual([
+      creatorSeat,
+      otherSeat,
+    ]);
     b.seats = { [creatorSeat]: creator, [otherSeat]: other };
   }
 
