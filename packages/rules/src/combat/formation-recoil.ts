@@ -2,7 +2,8 @@ import { directionTo, Direction, DIRECTIONS } from '../geometry/hex';
 import { directionsInZone, Facing, turnSteps } from '../geometry/facing';
 import { event, GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
-import { hexsideAt, neighbour, terrainAt, terrainInfo } from '../terrain/board';
+import { hexsideAt, neighbour, terrainAt } from '../terrain/board';
+import { formationGround } from '../units/formation-ground';
 import { mayCrossHexside, mayEnterTerrain, zoneSize } from '../units/abilities';
 import { bodyDistance, bodyHexes, distanceToHex, facingsAllowed, occupies, zoneOfHex } from '../units/body';
 import { loseCohesion } from '../units/condition';
@@ -77,11 +78,10 @@ function crossable(state: GameState, f: Unit, from: number, dir: Direction): boo
   return side !== 'rough' && mayCrossHexside(f, side);
 }
 
-/** Whether the formation may stand in `hex` it enters: clear terrain (FORM-48), no enemy, its stacking (FORM-38..41). */
+/** Whether the formation may stand in `hex` it enters: formation ground (FORM-48, `formationGround`), no enemy, its stacking (FORM-38..41). */
 function mayEnter(state: GameState, f: Unit, hex: number): boolean {
   if (hex < 0) return false;
-  const terrain = terrainAt(state.board, hex);
-  if (!terrainInfo(terrain).formationAllowed || !mayEnterTerrain(f, terrain)) return false;
+  if (!formationGround(state.board, hex) || !mayEnterTerrain(f, terrainAt(state.board, hex))) return false;
   if (occupies(f, hex)) return true;
   const there = (x: { hex: number; side: string }) => x.hex === hex;
   // Covers count as enemies too: a seat's view (where the choices are computed) only shows their markers.
