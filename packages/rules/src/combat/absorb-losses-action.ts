@@ -26,7 +26,7 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
     firstRejection(
       () => (state.pendingLosses ? null : reject('noLossesAwaited')),
       () => deciderRefusal(state, seat),
-      () => (lossChoices(state, seat).some((p) => planKey(p) === planKey(a)) ? null : reject('notALossPlan')),
+      () => (lossChoices(state, seat).some((p) => planKey(p) === planKey(a)) ? null : planRefusal(state, seat, a)),
     ),
   procedure: (state, _seat, a, dice) => {
     const pending = state.pendingLosses!;
@@ -35,6 +35,13 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
     return [...applyPlan(state, pending, a, dice), ...(isFire(pending.kind) ? continueFire(state, pending, dice) : finishAttack(state, pending))];
   },
 };
+
+/** A plan the rules do not offer; when only its extra-step hex is wrong, missing or needless, that is the reason given (§3.3.1.3, A-42). */
+function planRefusal(state: GameState, seat: Seat, a: LossPlan): Rejection {
+  const rest = (p: LossPlan) => planKey({ ...p, heavier: undefined });
+  const otherwiseOffered = lossChoices(state, seat).some((p) => rest(p) === rest(a));
+  return reject(otherwiseOffered ? 'forcedBreakHeavier' : 'notALossPlan');
+}
 
 function deciderRefusal(state: GameState, seat: Seat): Rejection | null {
   return decidesLosses(state, seat) ? null : reject('notDefender', { side: sideName(state, state.pendingLosses!.side) });

@@ -142,13 +142,14 @@ export function formationRecoils(state: GameState, f: Unit, pending: Pick<Pendin
 /**
  * Carries the recoil out: the body to its new hexes and facing, on top of
  * the stacks there, no contact marker; then the cohesion level (§3.3.8: in
- * order it becomes shaken, FORM-60).
+ * order it becomes shaken, FORM-60; shaken it breaks there, the extra step
+ * of odd steps in `heavier`, §3.3.1.3).
  */
-export function executeFormationRecoil(state: GameState, f: Unit, place: BodyPlace): GameEvent[] {
+export function executeFormationRecoil(state: GameState, f: Unit, place: BodyPlace, heavier?: number): GameEvent[] {
   const from = f.hex;
   Object.assign(f, place);
   f.shock = 'none';
   placeInStack(state, f, 'top');
   const moved = event({ type: 'recoiled', unit: f.id, from, to: place.hex, secondHex: place.secondHex, facing: place.facing }, '§3.3.8.1');
-  return [moved, ...loseCohesion(state, f, 'recoil', '§3.3.8')];
+  return [moved, ...loseCohesion(state, f, 'recoil', '§3.3.8', heavier)];
 }
