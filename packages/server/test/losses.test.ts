@@ -89,3 +89,25 @@ test('§2.7.4 the referee decides the losses for an absent defending player', as
   expect(referee.inbox.rejected).toEqual([]);
   await Promise.all([ardenne, referee].map((s) => s.room.leave(true)));
 });
+
+test('§3.3.1.3 (A-42) the extra step of a forced break travels in the defender\'s plan: only the defender names it, and a needless one is refused to it alone', async () => {
+  const opened = await openBattle(server, { scenarioId: 'clash', playerName: 'Gauvain' });
+  const ardenne = opened.creator;
+  const black = await joinBattle(server, opened.battleId, { invite: opened.invites['black-teeth'], playerName: 'Grishak' });
+  ardenne.room.send('action', { type: 'activate', piece: 'h-knights' });
+  ardenne.room.send('action', SHOCK);
+  await waitFor(() => pendingOf(black) !== '' && pendingOf(ardenne) !== '', 'the pending losses on both connections');
+  const plan = choices.at(-1)!;
+  ardenne.room.send('action', { type: 'absorbLosses', ...plan, heavier: 0 });
+  await waitFor(() => ardenne.inbox.rejected.length === 1, 'the attacker refused');
+  expect(ardenne.inbox.rejected[0].code).toBe('notDefender');
+  // The warband is no formation: nothing breaks, so no hex is named.
+  black.room.send('action', { type: 'absorbLosses', ...plan, heavier: 0 });
+  await waitFor(() => black.inbox.rejected.length === 1, 'the needless extra step refused');
+  expect(black.inbox.rejected[0]).toMatchObject({ code: 'forcedBreakHeavier', section: '§3.3.1.3' });
+  expect(ardenne.inbox.rejected).toHaveLength(1);
+  black.room.send('action', { type: 'absorbLosses', ...plan });
+  await waitFor(() => pendingOf(ardenne) === '', 'the combat completed');
+  expect(black.inbox.rejected).toHaveLength(1);
+  await Promise.all([ardenne, black].map((s) => s.room.leave(true)));
+});

@@ -3,7 +3,7 @@ import { firstRejection, sideName } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
 import { viewFor } from '../fog/view';
 import type { GameState, Seat } from '../state/types';
-import { LossPlan, lossPlans, planKey } from './loss-plans';
+import { LossPlan, lossPlans, planKey, sameButHeavier } from './loss-plans';
 import { applyPlan } from './losses';
 import { finishAttack } from './resolve';
 import { isFire } from './advantage-part';
@@ -38,8 +38,7 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
 
 /** A plan the rules do not offer; when only its extra-step hex is wrong, missing or needless, that is the reason given (§3.3.1.3, A-42). */
 function planRefusal(state: GameState, seat: Seat, a: LossPlan): Rejection {
-  const rest = (p: LossPlan) => planKey({ ...p, heavier: undefined });
-  const otherwiseOffered = lossChoices(state, seat).some((p) => rest(p) === rest(a));
+  const otherwiseOffered = lossChoices(state, seat).some((p) => sameButHeavier(p, a));
   return reject(otherwiseOffered ? 'forcedBreakHeavier' : 'notALossPlan');
 }
 

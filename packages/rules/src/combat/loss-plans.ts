@@ -32,6 +32,11 @@ export function planKey(p: LossPlan): string {
   return JSON.stringify([p.steps, p.recoil ?? null, p.exit ?? null, p.stayer ?? null, ...formation, ...heavier]);
 }
 
+/** Two plans that differ at most by the hex of a forced break's extra step (§3.3.1.3, A-42). */
+export function sameButHeavier(a: LossPlan, b: LossPlan): boolean {
+  return planKey({ ...a, heavier: undefined }) === planKey({ ...b, heavier: undefined });
+}
+
 /**
  * Every way the defender may absorb `pending.losses` (§2.7.4–2.7.5):
  * - the attacked unit takes the losses first, as steps;
