@@ -45,14 +45,19 @@ afterAll(async () => {
 
 const pendingOf = (s: Seated) => (s.room.state as unknown as { pendingLosses: string }).pendingLosses;
 
-test('§2.7.4 the combat waits for the defending player, who alone chooses how the losses are absorbed', async () => {
+/** Both players in a clash whose shock waits for the warband's player to absorb its losses. */
+async function clashAwaitingLosses(): Promise<{ ardenne: Seated; black: Seated }> {
   const opened = await openBattle(server, { scenarioId: 'clash', playerName: 'Gauvain' });
   const ardenne = opened.creator;
   const black = await joinBattle(server, opened.battleId, { invite: opened.invites['black-teeth'], playerName: 'Grishak' });
-
   ardenne.room.send('action', { type: 'activate', piece: 'h-knights' });
   ardenne.room.send('action', SHOCK);
   await waitFor(() => pendingOf(black) !== '' && pendingOf(ardenne) !== '', 'the pending losses on both connections');
+  return { ardenne, black };
+}
+
+test('§2.7.4 the combat waits for the defending player, who alone chooses how the losses are absorbed', async () => {
+  const { ardenne, black } = await clashAwaitingLosses();
   const pending = JSON.parse(pendingOf(black));
   expect(pending).toMatchObject({ side: 'black-teeth', defender: 'o-warband', attacker: 'h-knights' });
   expect(black.inbox.events.flat().find((e) => e.type === 'lossesAwaited')).toMatchObject({ unit: 'o-warband', side: 'black-teeth' });
@@ -91,12 +96,7 @@ test('§2.7.4 the referee decides the losses for an absent defending player', as
 });
 
 test('§3.3.1.3 (A-42) the extra step of a forced break travels in the defender\'s plan: only the defender names it, and a needless one is refused to it alone', async () => {
-  const opened = await openBattle(server, { scenarioId: 'clash', playerName: 'Gauvain' });
-  const ardenne = opened.creator;
-  const black = await joinBattle(server, opened.battleId, { invite: opened.invites['black-teeth'], playerName: 'Grishak' });
-  ardenne.room.send('action', { type: 'activate', piece: 'h-knights' });
-  ardenne.room.send('action', SHOCK);
-  await waitFor(() => pendingOf(black) !== '' && pendingOf(ardenne) !== '', 'the pending losses on both connections');
+  const { ardenne, black } = await clashAwaitingLosses();
   const plan = choices.at(-1)!;
   ardenne.room.send('action', { type: 'absorbLosses', ...plan, heavier: 0 });
   await waitFor(() => ardenne.inbox.rejected.length === 1, 'the attacker refused');
