@@ -96,7 +96,7 @@ export type { FireAction } from './fire/fire-action';
 export type { FireDuelAction } from './fire/fire-duel-action';
 export { attackHexes, zoneAttacked, zoneFrom } from './combat/geometry';
 export { decidesLosses, lossChoices, seatToAct } from './combat/absorb-losses-action';
-export { lossPlans, planKey } from './combat/loss-plans';
+export { lossPlans, planKey, sameButHeavier } from './combat/loss-plans';
 export type { LossPlan } from './combat/loss-plans';
 export type { ShockOption } from './combat/options';
 export { advantageOf } from './combat/advantage';

@@ -16,6 +16,7 @@ import { rollTest } from '../src/tests/roll';
 import { fixedDice } from '../src/state/dice';
 import { scoreSides } from '../src/turn/victory';
 import { lostSteps } from '../src/units/formation-assembly';
+import { formationGround } from '../src/units/formation-ground';
 import { stackPlace } from '../src/units/stacking';
 import { game, H, profiles, unit, withOrder, type TestUnit } from './fixtures';
 import { activated, ok, refused } from './helpers';
@@ -258,6 +259,18 @@ describe('§3.3.10 Action Constituer une Formation', () => {
       refused(activated(s, 'blue', 'a'), 'blue', { type: 'constitute', piece: 'a', with: 'b' })
         .code,
     ).toBe('formationNotClear');
+  });
+
+  test('sheet 001 (FORM-73, OBS-04) constitute, the move and the scenario ask the one ground predicate, terrain by terrain', () => {
+    // Until positions (WP5) and obstacles (WP4) exist, formationGround is the terrain's word alone.
+    for (const t of ['rough', 'difficult', 'fortification'] as const) {
+      const map = { terrain: { [t]: ['0504'] } };
+      expect(formationGround(field([], 'superior', map).board, H('0504'))).toBe(false);
+      const pair = field([troop('a', '0505', 2), troop('b', '0504', 2)], 'superior', map);
+      expect(why(pair, { type: 'constitute', piece: 'a', with: 'b' })).toBe('formationNotClear');
+      expect(() => field([formation('f', 4)], 'superior', map)).toThrow(/clear terrain only/);
+    }
+    expect(formationGround(field([]).board, H('0504'))).toBe(true);
   });
 
   test('§3.3 (FORM-01, FORM-29, FORM-34) only large simple troops of the same facing: not a character, not with a formation, not with another facing', () => {

@@ -319,3 +319,61 @@ describe('§3.3, §3.3.8.1 properties: after any recoil a formation is still a f
     expect(recoiled).toBeGreaterThan(5);
   });
 });
+
+describe('§3.3.1.3 (A-42) a shaken formation broken by its recoil: its owner names the hex of the extra step', () => {
+  /** Red's shaken formation G of `steps` hit once by blue 'a' at 0605: it may pivot back onto 0504 and 0404 (FORM-62). */
+  const shaken = (s: GameState) => ((u(s, 'g').cohesion = 'shaken'), s);
+  const hitShaken = (steps: number) => {
+    const s = shaken(fight([formation('g', 'red', { steps }), unit('a', 'blue', '0605', 9)], {}, 'a'));
+    const adv = shockOptions(s, 'blue', 'a').find((o) => o.target === 'g' && o.supported)!.advantage;
+    return apply(s, 'blue', { type: 'shock', piece: 'a', target: 'g', supported: true }, { dice: fixedDice([...diceFor(adv, 1), 1, 1, 1, 1]) });
+  };
+  const recoilsOf = (s: GameState) => lossChoices(s, 'red').filter((p) => p.recoilSecond !== undefined);
+  const stepsIn = (s: GameState, hex: string) => s.units.filter((x) => x.side === 'red' && x.hex === H(hex) && !x.destroyed).map((x) => x.steps);
+
+  test('§3.3.1.3 (EX-FORM-9, A-20) 9 steps break 5 and 4, 2+2+1 in the hex the owner names, either one; all shaken', () => {
+    const r = done(hitShaken(9));
+    expect(recoilsOf(r.state).map((p) => p.heavier).sort()).toEqual([H(N), H('0404')].sort());
+    for (const [heavy, light] of [[N, '0404'], ['0404', N]]) {
+      const after = absorb(r.state, recoilsOf(r.state).find((p) => p.heavier === H(heavy))!).state;
+      expect(stepsIn(after, heavy)).toEqual([2, 2, 1]);
+      expect(stepsIn(after, light)).toEqual([2, 2]);
+      expect(after.units.filter((x) => x.side === 'red').every((x) => x.cohesion === 'shaken' && x.secondHex === undefined)).toBe(true);
+    }
+  });
+
+  test('§3.3.1.3 (A-42) with even steps the split is equal: one plan per recoil, no hex to name', () => {
+    const r = done(hitShaken(6));
+    expect(recoilsOf(r.state)).toEqual([expect.not.objectContaining({ heavier: expect.anything() })]);
+    const after = absorb(r.state, recoilsOf(r.state)[0]).state;
+    expect([stepsIn(after, N), stepsIn(after, '0404')]).toEqual([[2, 1], [2, 1]]);
+  });
+
+  test('§3.3.1.3 (A-42) a bad choice is refused with its reason: a hex it does not break in, none when odd, one when even', () => {
+    const odd = done(hitShaken(5)).state;
+    const plan = recoilsOf(odd)[0];
+    const tried = (s: GameState, p: LossPlan) => code(apply(s, 'red', { type: 'absorbLosses', ...p }));
+    expect(tried(odd, { ...plan, heavier: H(S) })).toBe('forcedBreakHeavier');
+    expect(tried(odd, { ...plan, heavier: undefined })).toBe('forcedBreakHeavier');
+    const even = done(hitShaken(6)).state;
+    expect(tried(even, { ...recoilsOf(even)[0], heavier: H(N) })).toBe('forcedBreakHeavier');
+    // The attacker never chooses for the defender (§2.7.4).
+    expect(lossChoices(odd, 'blue')).toEqual([]);
+    expect(code(apply(odd, 'blue', { type: 'absorbLosses', ...plan }))).toBe('notDefender');
+    // The referee may decide for an absent player, as for any loss.
+    expect(code(apply(odd, 'referee', { type: 'absorbLosses', ...plan }, { dice: fixedDice([1, 1, 1, 1]) }))).toBe('ok');
+  });
+
+  test('§3.3.1.3, §4.5.1 the choice and its outcome tell the same whether red\'s cover hides a unit or a decoy', () => {
+    const world = (under: 'unit' | 'decoy') => hideUnderCovers(shaken(fight([formation('g', 'red', { steps: 5 }), unit('a', 'blue', '0605', 9), unit('h', 'red', '0110', 0)], {}, 'a')), under, 'red', '0209', '0208', 3);
+    const play = (s: GameState) => {
+      const adv = shockOptions(s, 'blue', 'a').find((o) => o.target === 'g' && o.supported)!.advantage;
+      const hit = done(apply(s, 'blue', { type: 'shock', piece: 'a', target: 'g', supported: true }, { dice: fixedDice([...diceFor(adv, 1), 1, 1, 1, 1]) }));
+      const plan = recoilsOf(hit.state).find((p) => p.heavier === H('0404'))!;
+      return [hit, apply(hit.state, 'red', { type: 'absorbLosses', ...plan }, { dice: fixedDice([1, 1, 1, 1]) })] as const;
+    };
+    const [a, b] = [play(world('unit')), play(world('decoy'))];
+    for (const seat of ['blue', 'spectator'] as const) for (const i of [0, 1]) expect(heardBy(a[i], seat)).toBe(heardBy(b[i], seat));
+    expect(stepsIn(done(b[1]).state, '0404')).toEqual([2, 1]);
+  });
+});

@@ -98,6 +98,23 @@ describe('§3.3.8, l.2306 FORM-59 FIRE-13 each hex fires as a simple troop, at t
     expect(recoils.length).toBeGreaterThan(0);
     for (const p of recoils) expect(Math.min(distance(r.state.board, p.recoil!, H('0707')), distance(r.state.board, p.recoilSecond!, H('0707')))).toBeGreaterThan(2);
   });
+
+  test('§3.3.1.3 (A-42) a shaken formation of 7 that recoils from a shot breaks 4 and 3: its owner names the hex of the extra step', () => {
+    const s = field([shooter('b', 'blue', '0707', 0), unit('g', 'red', S, 3, { secondHex: N, steps: 7 })]);
+    u(s, 'g').cohesion = 'shaken';
+    const adv = fireOptions(s, 'blue', 'b').find((o) => o.target === 'g')!.advantage;
+    const hurt = [1, 2, 3, 4, 5, 6].flatMap((a) => [1, 2, 3, 4, 5, 6].map((b) => [a, b])).find(([a, b]) => a !== b && lossesFor(adv, a + b) === 1)!;
+    const r = done(apply(s, 'blue', { type: 'fire', piece: 'b', targets: ['g'], combine: false }, { dice: fixedDice([...hurt, 1, 2, 1, 2]) }));
+    const recoils = lossChoices(r.state, 'red').filter((p) => p.recoilSecond !== undefined);
+    expect(recoils.length).toBeGreaterThan(0);
+    for (const p of recoils) {
+      expect([p.recoil, p.recoilSecond]).toContain(p.heavier);
+      const after = done(apply(r.state, 'red', { type: 'absorbLosses', ...p }, { dice: fixedDice([1, 2, 1, 2]) })).state;
+      const stepsIn = (hex: number) => after.units.filter((x) => x.side === 'red' && x.hex === hex).reduce((n, x) => n + x.steps, 0);
+      const other = p.heavier === p.recoil ? p.recoilSecond! : p.recoil!;
+      expect([stepsIn(p.heavier!), stepsIn(other)]).toEqual([4, 3]);
+    }
+  });
 });
 
 describe('§3.2.1.1, A-69 a formation as a target', () => {

@@ -1,4 +1,5 @@
 import { apply, bodyFaceOptionsFor, bodyStepOptions, bodyIsValid, faceOptions, legalActions, reachable, withdrawOptions, type GameState, type Unit } from '../src';
+import { fixedDice } from '../src/state/dice';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 
@@ -340,5 +341,44 @@ describe('§3.3.7 the next elementary moves of a formation, each with its verdic
     const options = bodyStepOptions(s, 'blue', 'f', 'normal', [{ shift: 1 }, { shift: 1 }]);
     expect(options.every((o) => !o.allowed)).toBe(true);
     expect(bodyStepOptions(s, 'blue', 'f', 'normal', [{ shift: 0 }])).toEqual([]);
+  });
+});
+
+describe('§3.3.1.3 (A-42) a shaken formation its disengagement test breaks: the owner names the hex of the extra step with its withdrawal', () => {
+  // The enemy on 0604 in contact engages both hexes: withdrawing owes the test (§2.6.14.1); two sixes fail it.
+  const shakenEngaged = (steps: number) => {
+    const s = activated(field([unit('e', 'red', '0604', 9)], {}, { steps }), 'blue', 'f');
+    s.units.find((x) => x.id === 'e')!.shock = 'contact';
+    s.units.find((x) => x.id === 'f')!.cohesion = 'shaken';
+    return s;
+  };
+  const back = (s: GameState, heavier?: string) =>
+    apply(s, 'blue', { type: 'withdraw', piece: 'f', step: { shift: 5 }, ...(heavier ? { heavier: H(heavier) } : {}) }, { dice: fixedDice([6, 6, 6, 6, 6, 6]) });
+  const stepsIn = (r: Result, hex: string) => (r.ok ? r.state.units.filter((x) => x.side === 'blue' && x.hex === H(hex) && x.type !== 'reserve').map((x) => x.steps) : null);
+
+  test('§3.3.1.3 (A-42) 5 steps break 3 and 2 where it withdrew, the extra step in the hex it named, either one; unnamed, its first hex', () => {
+    for (const [heavy, light] of [['0403', '0404'], ['0404', '0403']]) {
+      const r = back(shakenEngaged(5), heavy);
+      expect(r.ok && r.events.some((e) => e.type === 'troopsReleased')).toBe(true);
+      expect([stepsIn(r, heavy), stepsIn(r, light)]).toEqual([[2, 1], [2]]);
+    }
+    expect(stepsIn(back(shakenEngaged(5)), '0404')).toEqual([2, 1]);
+  });
+
+  test('§3.3.1.3 (A-42) the withdrawal options offer the two hexes only when odd steps would break', () => {
+    const offered = (s: GameState) => withdrawOptions(s, 'blue', 'f').find((o) => o.to === H('0404') && o.second === H('0403'))!.heavier;
+    expect(offered(shakenEngaged(5))).toEqual([H('0404'), H('0403')]);
+    expect(offered(shakenEngaged(4))).toBeUndefined();
+    const inOrder = shakenEngaged(5);
+    inOrder.units.find((x) => x.id === 'f')!.cohesion = 'inOrder';
+    expect(offered(inOrder)).toBeUndefined();
+  });
+
+  test('§3.3.1.3 (A-42) a bad choice is refused with its reason: not a hex it withdraws onto, an even formation, one in order', () => {
+    expect(code(back(shakenEngaged(5), '0505'))).toBe('forcedBreakHeavier');
+    expect(code(back(shakenEngaged(4), '0404'))).toBe('forcedBreakHeavier');
+    const inOrder = shakenEngaged(5);
+    inOrder.units.find((x) => x.id === 'f')!.cohesion = 'inOrder';
+    expect(code(back(inOrder, '0404'))).toBe('forcedBreakHeavier');
   });
 });

@@ -45,14 +45,19 @@ afterAll(async () => {
 
 const pendingOf = (s: Seated) => (s.room.state as unknown as { pendingLosses: string }).pendingLosses;
 
-test('§2.7.4 the combat waits for the defending player, who alone chooses how the losses are absorbed', async () => {
+/** Both players in a clash whose shock waits for the warband's player to absorb its losses. */
+async function clashAwaitingLosses(): Promise<{ ardenne: Seated; black: Seated }> {
   const opened = await openBattle(server, { scenarioId: 'clash', playerName: 'Gauvain' });
   const ardenne = opened.creator;
   const black = await joinBattle(server, opened.battleId, { invite: opened.invites['black-teeth'], playerName: 'Grishak' });
-
   ardenne.room.send('action', { type: 'activate', piece: 'h-knights' });
   ardenne.room.send('action', SHOCK);
   await waitFor(() => pendingOf(black) !== '' && pendingOf(ardenne) !== '', 'the pending losses on both connections');
+  return { ardenne, black };
+}
+
+test('§2.7.4 the combat waits for the defending player, who alone chooses how the losses are absorbed', async () => {
+  const { ardenne, black } = await clashAwaitingLosses();
   const pending = JSON.parse(pendingOf(black));
   expect(pending).toMatchObject({ side: 'black-teeth', defender: 'o-warband', attacker: 'h-knights' });
   expect(black.inbox.events.flat().find((e) => e.type === 'lossesAwaited')).toMatchObject({ unit: 'o-warband', side: 'black-teeth' });
@@ -88,4 +93,21 @@ test('§2.7.4 the referee decides the losses for an absent defending player', as
   await waitFor(() => pendingOf(ardenne) === '' || referee.inbox.rejected.length > 0, 'the decision');
   expect(referee.inbox.rejected).toEqual([]);
   await Promise.all([ardenne, referee].map((s) => s.room.leave(true)));
+});
+
+test('§3.3.1.3 (A-42) the extra step of a forced break travels in the defender\'s plan: only the defender names it, and a needless one is refused to it alone', async () => {
+  const { ardenne, black } = await clashAwaitingLosses();
+  const plan = choices.at(-1)!;
+  ardenne.room.send('action', { type: 'absorbLosses', ...plan, heavier: 0 });
+  await waitFor(() => ardenne.inbox.rejected.length === 1, 'the attacker refused');
+  expect(ardenne.inbox.rejected[0].code).toBe('notDefender');
+  // The warband is no formation: nothing breaks, so no hex is named.
+  black.room.send('action', { type: 'absorbLosses', ...plan, heavier: 0 });
+  await waitFor(() => black.inbox.rejected.length === 1, 'the needless extra step refused');
+  expect(black.inbox.rejected[0]).toMatchObject({ code: 'forcedBreakHeavier', section: '§3.3.1.3' });
+  expect(ardenne.inbox.rejected).toHaveLength(1);
+  black.room.send('action', { type: 'absorbLosses', ...plan });
+  await waitFor(() => pendingOf(ardenne) === '', 'the combat completed');
+  expect(black.inbox.rejected).toHaveLength(1);
+  await Promise.all([ardenne, black].map((s) => s.room.leave(true)));
 });

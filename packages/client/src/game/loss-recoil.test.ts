@@ -40,4 +40,20 @@ describe("a defender's recoil on the map (§2.7.5, §3.3.8.1)", () => {
     const withLoss: LossPlan = { steps: ['g'], recoil: 20, recoilSecond: 21 };
     expect(recoilAt([step, withLoss], 20, withLoss)).toBe(withLoss);
   });
+
+  it('§3.3.1.3 (A-42) a shaken formation broken by its recoil: the clicked hex of the position takes the extra step', () => {
+    const at10: LossPlan = { ...pivot, heavier: 10 };
+    const at11: LossPlan = { ...pivot, heavier: 11 };
+    const choices = [steps, at10, at11, step];
+    expect(recoilAt(choices, 11, null)).toBe(at11);
+    expect(recoilAt(choices, 10, null)).toBe(at10);
+    expect(recoilAt(choices, 10, at11)).toBe(at10);
+    expect(recoilAt(choices, 11, at10)).toBe(at11);
+    // both hexes of the position ringed, the chosen position's in gold
+    expect(
+      recoilMarks(choices, at11)
+        .filter((x) => x.kind === 'chosen')
+        .map((x) => x.hex),
+    ).toEqual([10, 11]);
+  });
 });

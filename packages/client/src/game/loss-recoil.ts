@@ -1,11 +1,13 @@
-import { planKey, type LossPlan } from '@lames/rules';
+import { planKey, sameButHeavier, type LossPlan } from '@lames/rules';
 import type { HexMarkKind } from '../map/highlights';
 
 /**
  * The recoil places of a defender's loss plans on the map (§2.7.5): a
  * one-hex unit's recoil hex, or a formation's new position, both its hexes
  * (`recoil`, `recoilSecond`, §3.3.8.1: a pivot back or a step back). A click
- * on a hex picks a position through it; again, the next one through it.
+ * on a hex picks a position through it; again, the next one through it;
+ * when the recoil breaks a shaken formation of odd steps, the clicked hex
+ * takes the extra step (§3.3.1.3, A-42).
  * Pure, so the map and the tests read one model.
  */
 
@@ -36,6 +38,16 @@ export function recoilAt(choices: LossPlan[], hex: number, chosen: LossPlan | nu
   }
   if (positions.length === 0) return null;
   const at = chosen ? positions.findIndex((p) => positionKey(p) === positionKey(chosen)) : -1;
-  if (at >= 0 && positions.length === 1) return choices.find((p) => planKey(p) === planKey(chosen!)) ?? positions[0];
-  return positions[(at + 1) % positions.length];
+  if (at >= 0 && positions.length === 1) return heavierAt(choices, choices.find((p) => planKey(p) === planKey(chosen!)) ?? positions[0], hex);
+  return heavierAt(choices, positions[(at + 1) % positions.length], hex);
+}
+
+/**
+ * A shaken formation's recoil breaks it (§3.3.1.3, A-42): the plan of the
+ * same position whose extra step goes to the clicked hex, when the owner has
+ * that choice; else the plan itself.
+ */
+function heavierAt(choices: LossPlan[], plan: LossPlan, hex: number): LossPlan {
+  if (plan.heavier === undefined) return plan;
+  return choices.find((p) => p.heavier === hex && sameButHeavier(p, plan)) ?? plan;
 }

@@ -69,6 +69,15 @@ describe('formation move preview (§3.3.7)', () => {
     ]);
   });
 
+  it('§3.3.1.3 (A-42) a withdrawal its test would break comes once per hex of the extra step, sent with it', () => {
+    const options: WithdrawOption[] = [{ to: 20, second: 21, facing: 1, step: { shift: 3 }, heavier: [20, 21], minimal: false, allowed: true }];
+    const choices = withdrawChoices('f1', start, options);
+    expect(choices.map((c) => [c.hex, c.second, c.heavier, c.action])).toEqual([
+      [20, 21, 20, { type: 'withdraw', piece: 'f1', step: { shift: 3 }, heavier: 20 }],
+      [20, 21, 21, { type: 'withdraw', piece: 'f1', step: { shift: 3 }, heavier: 21 }],
+    ]);
+  });
+
   it('FORM-54 a face is the half-turn (no step) or a forward pivot sent with its step', () => {
     const choices = faceChoices('f1', [
       { facing: 7, body: { hex: 10, second: 11, facing: 7 } },

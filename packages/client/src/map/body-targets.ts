@@ -69,6 +69,8 @@ export interface BodyChoice extends BodyPlace {
   cost: number | null;
   path: BodyStage[];
   action: Record<string, unknown>;
+  /** A withdrawal that may break the shaken formation: the hex it names for the extra step (§3.3.1.3, A-42). */
+  heavier?: number;
 }
 
 /** A move's choices (§3.3.7): each arrival of `reachable()`, sent as its steps. */
@@ -94,29 +96,34 @@ export function moveChoices(
   );
 }
 
-/** A withdrawal's choices (A-70): each allowed move back, a step back or a pivot back, sent as its step. */
+/**
+ * A withdrawal's choices (A-70): each allowed move back, a step back or a
+ * pivot back, sent as its step; once per hex that may take the extra step
+ * when its disengagement test would break the shaken formation (§3.3.1.3,
+ * A-42: the owner names it with the withdrawal).
+ */
 export function withdrawChoices(
   piece: string,
   start: BodyPlace,
   options: readonly WithdrawOption[],
 ): BodyChoice[] {
-  return options.flatMap((o) =>
-    o.allowed && o.step && o.to !== null && o.second !== undefined && o.facing !== undefined
-      ? [
-          {
-            hex: o.to,
-            second: o.second,
-            facing: o.facing,
-            cost: null,
-            path: [
-              { ...start, spent: 0 },
-              { hex: o.to, second: o.second, facing: o.facing, spent: 0 },
-            ],
-            action: { type: 'withdraw', piece, step: o.step },
-          },
-        ]
-      : [],
-  );
+  return options.flatMap((o) => {
+    if (!o.allowed || !o.step || o.to === null || o.second === undefined || o.facing === undefined)
+      return [];
+    const place = { hex: o.to, second: o.second, facing: o.facing };
+    const choice = {
+      ...place,
+      cost: null,
+      path: [
+        { ...start, spent: 0 },
+        { ...place, spent: 0 },
+      ],
+      action: { type: 'withdraw', piece, step: o.step },
+    };
+    return o.heavier
+      ? o.heavier.map((heavier) => ({ ...choice, heavier, action: { ...choice.action, heavier } }))
+      : [choice];
+  });
 }
 
 /** A face's choices (§3.3.7, FORM-54): the half-turn, or a forward pivot sent as its step. */

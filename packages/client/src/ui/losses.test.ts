@@ -35,6 +35,15 @@ describe('the defender’s choice of losses (§2.7.4)', () => {
     expect(describePlan(view, { steps: [], recoil: to })).toBe(`recul en ${hexLabel(board, to)} (−1 cohésion chacune)`);
   });
 
+  it('§3.3.1.3 (A-42) a recoil that breaks the shaken formation names the hex of the extra step, in English and French', () => {
+    const [a, b] = [idx('0507'), idx('0607')];
+    expect(describePlan(view, { steps: [], recoil: a, recoilSecond: b, heavier: b })).toBe(
+      `recoil to ${hexLabel(board, a)} and ${hexLabel(board, b)} (−1 cohesion) ; broken, the extra step in ${hexLabel(board, b)}`,
+    );
+    setLang('fr');
+    expect(describePlan(view, { steps: [], recoil: a, recoilSecond: b, heavier: a })).toContain(`brisée, le pas de plus en ${hexLabel(board, a)}`);
+  });
+
   it('§2.7.4 the defender decides, or the referee for an absent player; nobody else', () => {
     expect(decidesLosses(view, 'black-teeth')).toBe(true);
     expect(decidesLosses(view, 'referee')).toBe(true);

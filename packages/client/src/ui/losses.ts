@@ -27,6 +27,7 @@ export function describePlan(view: GameState, plan: LossPlan): string {
   if (plan.recoil !== undefined && plan.recoilSecond !== undefined) parts.push(t('losses.recoilFormation', { hex: hexLabel(view.board, plan.recoil), second: hexLabel(view.board, plan.recoilSecond) }));
   else if (plan.recoil !== undefined) parts.push(t(parts.length > 0 ? 'losses.recoilAll' : 'losses.recoil', { hex: hexLabel(view.board, plan.recoil) }));
   if (plan.exit !== undefined) parts.push(t(parts.length > 0 ? 'losses.exitAll' : 'losses.exit', { facing: facingName(plan.exit * 2, lang()) }));
+  if (plan.heavier !== undefined) parts.push(t('losses.heavier', { hex: hexLabel(view.board, plan.heavier) }));
   if (plan.stayer) parts.push(t('losses.stayer', { unit: unit(plan.stayer)?.name ?? plan.stayer }));
   return parts.join(' ; ');
 }
@@ -47,12 +48,13 @@ export function renderLosses(el: HTMLElement, view: GameState, seat: Seat, choic
       h('div', { class: 'move-title' }, t('losses.title', { unit: unitName, n: pending.losses })),
       h('p', { class: 'hint' }, t('losses.hint')),
       choices.some((c) => c.recoilSecond !== undefined) ? h('p', { class: 'hint' }, t('losses.recoilFormationHint')) : null,
+      choices.some((c) => c.heavier !== undefined) ? h('p', { class: 'hint', 'data-testid': 'heavier-hint' }, t('losses.heavierHint')) : null,
       seat === 'referee' ? h('p', { class: 'muted small' }, t('losses.refereeHint')) : null,
       h(
         'div',
         { class: 'places' },
         choices.map((plan, i) =>
-          h('button', { class: planKey(plan) === key ? 'chip chosen' : 'chip', 'data-plan': String(i), ...(plan.recoil !== undefined ? { 'data-hex': String(plan.recoil) } : {}), ...(plan.recoilSecond !== undefined ? { 'data-second': String(plan.recoilSecond) } : {}), ...(plan.exit !== undefined ? { 'data-exit': String(plan.exit) } : {}), onclick: () => on.choose(plan) }, describePlan(view, plan)),
+          h('button', { class: planKey(plan) === key ? 'chip chosen' : 'chip', 'data-plan': String(i), ...(plan.recoil !== undefined ? { 'data-hex': String(plan.recoil) } : {}), ...(plan.recoilSecond !== undefined ? { 'data-second': String(plan.recoilSecond) } : {}), ...(plan.exit !== undefined ? { 'data-exit': String(plan.exit) } : {}), ...(plan.heavier !== undefined ? { 'data-heavier': String(plan.heavier) } : {}), onclick: () => on.choose(plan) }, describePlan(view, plan)),
         ),
       ),
       h('div', { class: 'row' }, h('button', { class: 'btn primary', 'data-action': 'confirm-losses', disabled: !chosen, onclick: () => on.confirm() }, t('losses.confirm'))),

@@ -1,10 +1,10 @@
 import { directiveFor } from '../command/situation';
 import { hexLabel } from '../geometry/hex';
 import type { GameState, Seat, Unit } from '../state/types';
-import { terrainAt } from '../terrain/board';
 import { stackPoints } from '../units/body';
 import { adjacentEnemies } from '../units/engagement';
 import { isFormation, stacksWithOneSmallOnly } from '../units/formation';
+import { formationGround } from '../units/formation-ground';
 import { STACK_LIMIT } from '../units/stacking';
 import {
   activePlayer,
@@ -97,9 +97,9 @@ export function notActivated(u: Unit): Rejection | null {
   return u.order === 'activated' ? reject('formationTroopActivated', { unit: u.name }) : null;
 }
 
-/** Every hex clear terrain (§3.3.7, l.2281; S1 l.140, l.166, l.187). */
+/** Every hex ground a formation may stand on: clear terrain, no obstacle, troops on the ground (§3.3.7, l.2281; S1 l.140, l.166, l.187; FORM-73, OBS-04). */
 export function onClearGround(state: GameState, hexes: readonly number[]): Rejection | null {
-  const bad = hexes.find((h) => terrainAt(state.board, h) !== 'clear');
+  const bad = hexes.find((h) => !formationGround(state.board, h));
   return bad === undefined
     ? null
     : reject('formationNotClear', { hex: hexLabel(state.board, bad) });

@@ -55,6 +55,8 @@ export const withdrawSchema = z
     to: hexIndexSchema.optional(),
     exit: edgeSchema.optional(),
     step: z.union([z.object({ shift: edgeSchema }).strict(), z.object({ pivot: hexIndexSchema, onto: hexIndexSchema }).strict()]).optional(),
+    /** A shaken formation its disengagement test would break: which of its new hexes takes the extra step (§3.3.1.3, A-42). */
+    heavier: hexIndexSchema.optional(),
   })
   .strict();
 export const fleeStepSchema = z.union([moveStepSchema, z.object({ exit: edgeSchema }).strict()]);
@@ -79,7 +81,7 @@ export const changeDirectiveSchema = z.object({ type: z.literal('changeDirective
 export const takeCommandSchema = z.object({ type: z.literal('takeCommand'), piece: pieceId, wing: pieceId }).strict();
 export const resignSchema = z.object({ type: z.literal('resign'), piece: pieceId }).strict();
 /** The defender's choice of how to absorb a combat's losses (§2.7.4–2.7.5). */
-export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), recoilSecond: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional() }).strict();
+export const absorbLossesSchema = z.object({ type: z.literal('absorbLosses'), steps: z.array(pieceId).max(16), recoil: hexIndexSchema.optional(), recoilSecond: hexIndexSchema.optional(), exit: edgeSchema.optional(), stayer: pieceId.optional(), heavier: hexIndexSchema.optional() }).strict();
 // Formations (§3.3.9–3.3.14, sheet 001)
 export const fuseSchema = z.object({ type: z.literal('fuse'), piece: pieceId, with: pieceId }).strict();
 export const constituteSchema = z.object({ type: z.literal('constitute'), piece: pieceId, with: pieceId }).strict();

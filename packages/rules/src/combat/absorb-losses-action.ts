@@ -3,7 +3,7 @@ import { firstRejection, sideName } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
 import { viewFor } from '../fog/view';
 import type { GameState, Seat } from '../state/types';
-import { LossPlan, lossPlans, planKey } from './loss-plans';
+import { LossPlan, lossPlans, planKey, sameButHeavier } from './loss-plans';
 import { applyPlan } from './losses';
 import { finishAttack } from './resolve';
 import { isFire } from './advantage-part';
@@ -26,7 +26,7 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
     firstRejection(
       () => (state.pendingLosses ? null : reject('noLossesAwaited')),
       () => deciderRefusal(state, seat),
-      () => (lossChoices(state, seat).some((p) => planKey(p) === planKey(a)) ? null : reject('notALossPlan')),
+      () => (lossChoices(state, seat).some((p) => planKey(p) === planKey(a)) ? null : planRefusal(state, seat, a)),
     ),
   procedure: (state, _seat, a, dice) => {
     const pending = state.pendingLosses!;
@@ -35,6 +35,12 @@ export const absorbLossesRule: ActionRule<AbsorbLossesAction> = {
     return [...applyPlan(state, pending, a, dice), ...(isFire(pending.kind) ? continueFire(state, pending, dice) : finishAttack(state, pending))];
   },
 };
+
+/** A plan the rules do not offer; when only its extra-step hex is wrong, missing or needless, that is the reason given (§3.3.1.3, A-42). */
+function planRefusal(state: GameState, seat: Seat, a: LossPlan): Rejection {
+  const otherwiseOffered = lossChoices(state, seat).some((p) => sameButHeavier(p, a));
+  return reject(otherwiseOffered ? 'forcedBreakHeavier' : 'notALossPlan');
+}
 
 function deciderRefusal(state: GameState, seat: Seat): Rejection | null {
   return decidesLosses(state, seat) ? null : reject('notDefender', { side: sideName(state, state.pendingLosses!.side) });

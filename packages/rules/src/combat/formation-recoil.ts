@@ -2,7 +2,8 @@ import { directionTo, Direction, DIRECTIONS } from '../geometry/hex';
 import { directionsInZone, Facing, turnSteps } from '../geometry/facing';
 import { event, GameEvent } from '../state/events';
 import type { GameState, PendingLosses, Unit } from '../state/types';
-import { hexsideAt, neighbour, terrainAt, terrainInfo } from '../terrain/board';
+import { hexsideAt, neighbour, terrainAt } from '../terrain/board';
+import { formationGround } from '../units/formation-ground';
 import { mayCrossHexside, mayEnterTerrain, zoneSize } from '../units/abilities';
 import { bodyDistance, bodyHexes, distanceToHex, facingsAllowed, occupies, zoneOfHex } from '../units/body';
 import { loseCohesion } from '../units/condition';
@@ -77,11 +78,10 @@ function crossable(state: GameState, f: Unit, from: number, dir: Direction): boo
   return side !== 'rough' && mayCrossHexside(f, side);
 }
 
-/** Whether the formation may stand in `hex` it enters: clear terrain (FORM-48), no enemy, its stacking (FORM-38..41). */
+/** Whether the formation may stand in `hex` it enters: formation ground (FORM-48, `formationGround`), no enemy, its stacking (FORM-38..41). */
 function mayEnter(state: GameState, f: Unit, hex: number): boolean {
   if (hex < 0) return false;
-  const terrain = terrainAt(state.board, hex);
-  if (!terrainInfo(terrain).formationAllowed || !mayEnterTerrain(f, terrain)) return false;
+  if (!formationGround(state.board, hex) || !mayEnterTerrain(f, terrainAt(state.board, hex))) return false;
   if (occupies(f, hex)) return true;
   const there = (x: { hex: number; side: string }) => x.hex === hex;
   // Covers count as enemies too: a seat's view (where the choices are computed) only shows their markers.
@@ -142,13 +142,14 @@ export function formationRecoils(state: GameState, f: Unit, pending: Pick<Pendin
 /**
  * Carries the recoil out: the body to its new hexes and facing, on top of
  * the stacks there, no contact marker; then the cohesion level (§3.3.8: in
- * order it becomes shaken, FORM-60).
+ * order it becomes shaken, FORM-60; shaken it breaks there, the extra step
+ * of odd steps in `heavier`, §3.3.1.3).
  */
-export function executeFormationRecoil(state: GameState, f: Unit, place: BodyPlace): GameEvent[] {
+export function executeFormationRecoil(state: GameState, f: Unit, place: BodyPlace, heavier?: number): GameEvent[] {
   const from = f.hex;
   Object.assign(f, place);
   f.shock = 'none';
   placeInStack(state, f, 'top');
   const moved = event({ type: 'recoiled', unit: f.id, from, to: place.hex, secondHex: place.secondHex, facing: place.facing }, '§3.3.8.1');
-  return [moved, ...loseCohesion(state, f, 'recoil', '§3.3.8')];
+  return [moved, ...loseCohesion(state, f, 'recoil', '§3.3.8', heavier)];
 }

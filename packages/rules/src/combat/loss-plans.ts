@@ -5,6 +5,7 @@ import { isDuel } from './advantage-part';
 import { occupies } from '../units/body';
 import { isFormation } from '../units/formation';
 import { formationRecoils } from './formation-recoil';
+import { breakChoices } from '../units/condition';
 
 /**
  * One way for the defender to absorb a combat's losses (§2.7.4): the units
@@ -20,12 +21,20 @@ export interface LossPlan {
   /** The recoil leaves the map across this edge hexside instead (§2.6.10). */
   exit?: number;
   stayer?: string;
+  /** A shaken formation's recoil breaks it (§3.3.1.3): which of its new hexes takes the extra step of odd steps (A-42). */
+  heavier?: number;
 }
 
 /** A stable text for a plan, so that a player's choice can be matched against the rules' list. */
 export function planKey(p: LossPlan): string {
   const formation = p.recoilSecond !== undefined ? [p.recoilSecond] : [];
-  return JSON.stringify([p.steps, p.recoil ?? null, p.exit ?? null, p.stayer ?? null, ...formation]);
+  const heavier = p.heavier !== undefined ? [{ heavier: p.heavier }] : [];
+  return JSON.stringify([p.steps, p.recoil ?? null, p.exit ?? null, p.stayer ?? null, ...formation, ...heavier]);
+}
+
+/** Two plans that differ at most by the hex of a forced break's extra step (§3.3.1.3, A-42). */
+export function sameButHeavier(a: LossPlan, b: LossPlan): boolean {
+  return planKey({ ...a, heavier: undefined }) === planKey({ ...b, heavier: undefined });
 }
 
 /**
@@ -97,11 +106,14 @@ function lastLoss(state: GameState, alive: Unit[], absorbers: Unit[], taken: str
  * A formation's last loss (§3.3.8, §3.3.8.1): a recoil of its body, as
  * little as possible, or a step — in order it is never obliged to recoil
  * (FORM-16); a step that would be its last gives way to a recoil as for any
- * unit (§2.7.5).
+ * unit (§2.7.5). A shaken formation's recoil breaks it in its new hexes: with
+ * odd steps left, each recoil comes once per hex that may take the extra
+ * step (§3.3.1.3, A-42).
  */
 function formationLastLoss(state: GameState, f: Unit, taken: string[], steps: Map<string, number>, pending: PendingLosses): LossPlan[] {
   const places = formationRecoils(state, f, pending);
-  const recoils = places.map((p) => ({ steps: taken, recoil: p.hex, recoilSecond: p.secondHex }));
+  const heavier = (p: { hex: number; secondHex: number }) => breakChoices(f, 'recoil', steps.get(f.id)!, [p.hex, p.secondHex]);
+  const recoils = places.flatMap((p) => heavier(p).map((h) => ({ steps: taken, recoil: p.hex, recoilSecond: p.secondHex, ...(h === undefined ? {} : { heavier: h }) })));
   const compulsory = places.length > 0 && steps.get(f.id) === 1;
   return compulsory ? recoils : [...recoils, { steps: [...taken, f.id] }];
 }

@@ -41,8 +41,8 @@ export function applyPlan(state: GameState, pending: PendingLosses, plan: LossPl
   return [...events, ...executeRecoil(state, movers, stayer, place, dice)];
 }
 
-/** The formation's recoil a plan names by its two new hexes (a pivot turns its facing 60°, FORM-37). */
+/** The formation's recoil a plan names by its two new hexes (a pivot turns its facing 60°, FORM-37), and where a break puts its extra step. */
 function formationRecoil(state: GameState, f: Unit, plan: LossPlan): GameEvent[] {
   const facing = recoilFacing(state, plan.recoil!, plan.recoilSecond!, f.facing);
-  return executeFormationRecoil(state, f, { hex: plan.recoil!, secondHex: plan.recoilSecond!, facing });
+  return executeFormationRecoil(state, f, { hex: plan.recoil!, secondHex: plan.recoilSecond!, facing }, plan.heavier);
 }

@@ -1,7 +1,7 @@
 import type { Rejection } from '../actions/rejection';
 import type { Direction } from '../geometry/hex';
 import { hexLabel } from '../geometry/hex';
-import { terrainAt, terrainInfo } from '../terrain/board';
+import { formationGround } from '../units/formation-ground';
 import type { Unit } from '../state/types';
 import { stacksWithOneSmallOnly } from '../units/formation';
 import { STACK_LIMIT, stackPoints } from '../units/stacking';
@@ -98,7 +98,7 @@ export function bodyEntry(ctx: MoveContext, ws: BodyWalk, from: number, dir: Dir
   const to = ctx.costs.neighbours[from * 6 + dir];
   const label = () => ({ hex: hexLabel(ctx.view.board, to) });
   if (to < 0) return no('offMap');
-  if (!terrainInfo(terrainAt(ctx.view.board, to)).formationAllowed) return no('formationClearOnly', label);
+  if (!formationGround(ctx.view.board, to)) return no('formationClearOnly', label);
   const sc = stepCostAt(ctx, from, dir);
   if (sc.kind === 'forbidden') return no(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', label);
   if (sc.roughHexside) return no('formationRoughHexside', label);

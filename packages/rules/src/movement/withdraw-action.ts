@@ -9,7 +9,7 @@ import { Direction, directionTo } from '../geometry/hex';
 import { event, GameEvent } from '../state/events';
 import type { GameState, Seat, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
-import { loseBreath, loseCharge } from '../units/condition';
+import { breakChoices, loseBreath, loseCharge } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
 import { crossingTestsOnPath, HexLeft, moveCrossingTests } from '../units/crossing';
 import { joinStack } from '../units/stack-facing';
@@ -30,6 +30,12 @@ export interface WithdrawAction {
   exit?: number;
   /** A formation's move back (§3.3.7, A-70): it names no hex. */
   step?: FormationStep;
+  /**
+   * A shaken formation of odd steps that its disengagement test would break
+   * names with its move which of its new hexes takes the extra step
+   * (§3.3.1.3, A-42): its own turn, its own decision; unnamed, the first hex.
+   */
+  heavier?: number;
 }
 
 /**
@@ -53,6 +59,7 @@ export const withdrawRule: ActionRule<WithdrawAction> = {
       () => underActivation(state, a.piece),
       () => withdrawViewRefusal(state, seat, a).rejection,
       () => withdrawDirective(state, a),
+      () => heavierRefusal(state, a),
     ),
   procedure(state, seat, a, dice) {
     const { minimal } = withdrawViewRefusal(state, seat, a);
@@ -67,7 +74,7 @@ export const withdrawRule: ActionRule<WithdrawAction> = {
     if (after && before && !a.step) events.push(...crossingTestsOnPath(state, after, before, [withdrawalLeg(state, before, a)], dice));
     // The large friends a decoy crossed test as if its mimic had crossed them (sheet 000 Leurres), as in a flight.
     if (decoyStart) events.push(...moveCrossingTests(state, a.piece, decoyStart, [withdrawalLeg(state, decoyStart, a)], dice));
-    if (after && !after.destroyed && start && withdrawalOwesTest(start)) events.push(...disengagementTest(state, after, start, false, dice));
+    if (after && !after.destroyed && start && withdrawalOwesTest(start)) events.push(...disengagementTest(state, after, start, false, dice, a.heavier));
     events.push(...concludeActivation(state, true));
     return events;
   },
@@ -165,6 +172,15 @@ export function withdrawVerdict(state: GameState, seat: Seat, piece: string): Re
       return options[0]?.rejection ?? reject('withdrawNotRear', { hex: '—' });
     },
   );
+}
+
+/** `heavier` only for a formation its test would break with odd steps, one of the hexes it withdraws onto (§3.3.1.3, A-42). */
+function heavierRefusal(state: GameState, a: WithdrawAction): Rejection | null {
+  if (a.heavier === undefined) return null;
+  const f = state.units.find((u) => u.id === a.piece);
+  const body = f && a.step && f.secondHex !== undefined ? bodyAfter(boardIndex(state.board).neighbours, { hex: f.hex, second: f.secondHex, facing: f.facing }, a.step) : null;
+  const choices = f && body ? breakChoices(f, 'disengagement', f.steps, [body.hex, body.second]) : [];
+  return choices.includes(a.heavier) ? null : reject('forcedBreakHeavier');
 }
 
 /** The wing's directive on the withdrawal (§2.5.2–2.5.4, §2.9.2). */

@@ -71,14 +71,15 @@ function engagedElsewhere(state: GameState, enemy: Unit, unit: Unit): Unit[] {
 /**
  * Rolls the test (one at most, whatever the reasons). On failure magic and
  * steady units, and shaken demonic ones, lose a step; others a level of
- * cohesion.
+ * cohesion — a shaken formation breaks, the extra step of odd steps in
+ * `heavier` (§3.3.1.3, A-42).
  */
-export function disengagementTest(state: GameState, unit: Unit, start: EngagedAtStart, flight: boolean, dice: DiceSource): GameEvent[] {
+export function disengagementTest(state: GameState, unit: Unit, start: EngagedAtStart, flight: boolean, dice: DiceSource, heavier?: number): GameEvent[] {
   const modifiers = disengagementModifiers(state, unit, start, flight);
   const out = rollTest(state, dice, { test: 'disengagement', subject: unit.id, threshold: moraleThreshold(state, unit), modifiers, section: '§2.6.14.1' });
   if (out.success) return [out.event];
   const cls = unit.profiles.morale.class;
   const stepInstead = cls === 'magic' || cls === 'steady' || (cls === 'demonic' && unit.cohesion !== 'inOrder');
-  const loss = stepInstead ? loseStep(state, unit, 'disengagement', '§2.6.14.1') : loseCohesion(state, unit, 'disengagement', '§2.6.14.1');
+  const loss = stepInstead ? loseStep(state, unit, 'disengagement', '§2.6.14.1') : loseCohesion(state, unit, 'disengagement', '§2.6.14.1', heavier);
   return [out.event, ...loss];
 }

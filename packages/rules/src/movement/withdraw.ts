@@ -16,6 +16,7 @@ import { Mover, moverOf } from './mover';
 import { bodyAfter, FormationStep } from './formation-moves';
 import { backwardSteps, bodyWithdrawal } from './formation-withdraw';
 import { zoneOf } from '../geometry/facing';
+import { breakChoices } from '../units/condition';
 
 /**
  * L'Action de Repli (§2.6.12): one hex into the rear zone (any of the six
@@ -35,6 +36,8 @@ export interface WithdrawOption {
   step?: FormationStep;
   second?: number;
   facing?: Facing;
+  /** A shaken formation of odd steps its disengagement test would break there: the hexes that may take the extra step (§3.3.1.3, A-42). */
+  heavier?: number[];
   /** Only minimal movement reaches it: a level of breath (§2.6.5). */
   minimal: boolean;
   allowed: boolean;
@@ -125,7 +128,8 @@ function bodyWithdrawOptions(view: GameState, mover: Mover, refusal: Rejection |
   return backwardSteps(nb, start).flatMap((step) => {
     const body = bodyAfter(nb, start, step);
     if (!body) return [];
-    const base = { to: body.hex, second: body.second, facing: body.facing, step };
+    const heavier = breakChoices(u, 'disengagement', u.steps, [body.hex, body.second]).filter((h) => h !== undefined);
+    const base = { to: body.hex, second: body.second, facing: body.facing, step, ...(heavier.length > 0 ? { heavier } : {}) };
     const w = refusal ?? bodyWithdrawal(view, mover, step);
     if (isRejection(w)) return [{ ...base, minimal: false, allowed: false, rejection: w }];
     const directive = directiveRefusal(view, u, { type: 'withdraw', path: [body.hex, body.second] });

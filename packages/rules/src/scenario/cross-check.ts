@@ -6,6 +6,8 @@ import { MANOEUVRE_MODES } from '../data/schemas';
 import type { Scenario } from './schema';
 import { zoneHexes } from './zone';
 import { facingFits } from '../units/body';
+import { formationTerrain } from '../units/formation-ground';
+import type { Terrain } from '../data/schemas';
 
 /**
  * What zod cannot see: ids that must exist and be unique, hexes on the map,
@@ -55,7 +57,7 @@ export function crossCheck(s: Scenario): string[] {
       const h = onMap(label, `${path}.${field}`);
       if (h < 0) continue;
       if (!mayEnterTerrain(u, terrainOf(h) as never)) issues.push(`${path}.${field}: ${u.name} may not stand on ${terrainOf(h)} (${label})`);
-      if (u.secondHex !== undefined && terrainOf(h) !== 'clear') issues.push(`${path}.${field}: a formation stands on clear terrain only (${label}, §3.3.7)`);
+      if (u.secondHex !== undefined && !formationTerrain(terrainOf(h) as Terrain)) issues.push(`${path}.${field}: a formation stands on clear terrain only (${label}, §3.3.7)`);
       const here = points.get(h) ?? { side: u.side, points: 0 };
       if (here.side !== u.side) issues.push(`${path}.${field}: ${label} already holds an enemy unit`);
       // A formation counts its points in each of its hexes (A-69).

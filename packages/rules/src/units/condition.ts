@@ -59,9 +59,14 @@ export function cohesionCanFall(unit: Pick<Unit, 'profiles' | 'cohesion'>): bool
   return !(cls === 'demonic' && unit.cohesion !== 'inOrder');
 }
 
-export function loseCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {
+/**
+ * `heavier`: where a formation this loss breaks puts the extra step of odd
+ * steps (§3.3.1.3, A-42), its owner's choice made with the decision that led
+ * here (`breakChoices`); absent, its first hex.
+ */
+export function loseCohesion(state: GameState, unit: Unit, reason: string, section: string, heavier?: number): GameEvent[] {
   if (!cohesionCanFall(unit)) return [];
-  if (isFormation(unit) && unit.cohesion === 'shaken') return shakenFormationLoss(state, unit, reason);
+  if (isFormation(unit) && unit.cohesion === 'shaken') return shakenFormationLoss(state, unit, reason, heavier);
   if (unit.cohesion === 'routed') return destroyUnit(state, unit, reason, section);
   unit.cohesion = unit.cohesion === 'inOrder' ? 'shaken' : 'routed';
   const events = [tell(state, unit.id, { type: 'cohesionChanged', unit: unit.id, cohesion: unit.cohesion, reason }, section)];
@@ -78,9 +83,24 @@ export function loseCohesion(state: GameState, unit: Unit, reason: string, secti
  */
 const BREAKS_SHAKEN_FORMATION: ReadonlySet<string> = new Set(['recoil', 'disengagement']);
 
-function shakenFormationLoss(state: GameState, unit: Unit, reason: string): GameEvent[] {
-  if (BREAKS_SHAKEN_FORMATION.has(reason)) return breakFormation(state, unit, 'cohesion', '§3.3.1.3');
+function shakenFormationLoss(state: GameState, unit: Unit, reason: string, heavier?: number): GameEvent[] {
+  if (BREAKS_SHAKEN_FORMATION.has(reason)) return breakFormation(state, unit, 'cohesion', '§3.3.1.3', heavier);
   return loseStep(state, unit, reason, '§3.3');
+}
+
+/** Whether a level of cohesion lost for `reason` would break the unit: a shaken formation recoiling or failing its disengagement test. */
+export function cohesionLossBreaks(unit: Unit, reason: string): boolean {
+  return cohesionCanFall(unit) && isFormation(unit) && unit.cohesion === 'shaken' && BREAKS_SHAKEN_FORMATION.has(reason);
+}
+
+/**
+ * The owner's choices of where the extra step goes (§3.3.1.3, A-42) when a
+ * level of cohesion lost for `reason` breaks the formation, of `steps`
+ * steps, standing on `hexes`: either hex when the steps are odd; none to
+ * make (one `undefined`) when they are even or nothing breaks.
+ */
+export function breakChoices(unit: Unit, reason: string, steps: number, hexes: readonly number[]): (number | undefined)[] {
+  return cohesionLossBreaks(unit, reason) && steps % 2 === 1 ? [...hexes] : [undefined];
 }
 
 export function regainCohesion(state: GameState, unit: Unit, reason: string, section: string): GameEvent[] {

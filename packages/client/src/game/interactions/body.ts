@@ -173,7 +173,11 @@ export class BodyInteraction implements Interaction {
     const [a, b] = bodyHexes(c).map((x) => hexLabel(this.ctx.view.board, x));
     const cost =
       c.cost === null ? '' : ` · ${t('action.facingCost', { cost: num(c.cost, lang()) })}`;
-    return `${a}–${b} · ${facingName(c.facing, lang())}${cost}`;
+    const heavier =
+      c.heavier === undefined
+        ? ''
+        : ` · ${t('body.heavier', { hex: hexLabel(this.ctx.view.board, c.heavier) })}`;
+    return `${a}–${b} · ${facingName(c.facing, lang())}${cost}${heavier}`;
   }
 
   panel(on: InteractionHandlers): HTMLElement {
@@ -194,6 +198,10 @@ export class BodyInteraction implements Interaction {
           t('body.hint', { n: new Set([...this.byHex.values()].flat()).size }),
         ),
       );
+    if (at.some((c) => c.heavier !== undefined))
+      el.appendChild(
+        h('p', { class: 'hint', 'data-testid': 'heavier-hint' }, t('body.heavierHint')),
+      );
     el.appendChild(
       h(
         'div',
@@ -205,6 +213,7 @@ export class BodyInteraction implements Interaction {
               class: c === this.chosen ? 'chip chosen' : 'chip',
               'data-place': bodyHexes(c).join('-'),
               'data-facing': c.facing,
+              ...(c.heavier === undefined ? {} : { 'data-heavier': c.heavier }),
               onclick: () => ((this.chosen = c), on.changed()),
             },
             this.placeText(c),
