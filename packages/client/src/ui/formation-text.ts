@@ -1,4 +1,4 @@
-import { figuresOf, isBloodied, type Unit } from '@lames/rules';
+import { figuresOf, isBloodied, modeEffects, type FormationMode, type Unit } from '@lames/rules';
 import { t, type Lang } from '../i18n';
 
 /** A formation's figures as the counter shows them (§3.3, l.2124): 2 steps a figure, the bloodied face when odd. */
@@ -9,4 +9,15 @@ export function figuresText(u: Pick<Unit, 'steps'>, lang: Lang): string {
 /** A formation's mode (§3.3.6): march when none is set. */
 export function modeText(u: Pick<Unit, 'formationMode'>, lang: Lang): string {
   return t(`mode.${u.formationMode ?? 'march'}`, {}, lang);
+}
+
+/** What a mode does, read from the rules' data (formations.json through modeEffects), one line per effect (§3.3.6). */
+export function modeEffectLines(mode: FormationMode, lang: Lang): string[] {
+  const e = modeEffects({ formationMode: mode === 'march' ? undefined : mode });
+  const lines: string[] = [];
+  if (e.shock || e.fire) lines.push(t('mode.effect.bonus', { shock: e.shock, fire: e.fire }, lang));
+  if (e.movementRanksLower) lines.push(t('mode.effect.slower', { ranks: e.movementRanksLower }, lang));
+  if (e.allFront) lines.push(t('mode.effect.allFront', {}, lang));
+  if (e.noSupportBreath) lines.push(t('mode.effect.freeSupport', {}, lang));
+  return lines.length ? lines : [t('mode.effect.none', {}, lang)];
 }
