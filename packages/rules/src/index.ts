@@ -17,7 +17,7 @@ export { movementPoints, mayEnterTerrain, mayCrossHexside, isFlying } from './un
 export { stackAt, stackPlace, stackPoints, stackPointsAt, STACK_LIMIT } from './units/stacking';
 export { bodyDistance, bodyHexes, bodyIsValid, bodyRing, contacts, distanceToHex, facingFits, facingsAllowed, isTwoHex, nearestHexTo, nearestPair, occupies, secondHexFor, sharesHex, stackPointsIn, zoneOfHex } from './units/body';
 export type { Body, Contact } from './units/body';
-export { atSizeLimit, attacksPerAction, figuresOf, formationStepsValid, isBloodied, isFormation, maxFormationSteps, mayBeCrossed, mayForm, neverAdvances, neverCharges, neverCrosses, neverFlees, neverRouts, stacksWithOneSmallOnly, stepsShown, modeOf, modeEffects, modesOpen, troopProfilesOf, formationProfilesOf } from './units/formation';
+export { atSizeLimit, attacksPerAction, figuresOf, formationStepsValid, isBloodied, isFormation, maxFormationSteps, mayBeCrossed, mayForm, neverAdvances, neverCharges, neverCrosses, neverFlees, neverRouts, stacksWithOneSmallOnly, stepsShown, modeOf, modeEffects, effectsOfMode, modesOpen, troopProfilesOf, formationProfilesOf } from './units/formation';
 export { breakFormation, breakPlan, shareSteps, troopsOf, type BreakCause } from './units/formation-break';
 export { lostSteps, worstAmmunition, worstBreath } from './units/formation-assembly';
 export { formationChoices, formationVerdicts, FORMATION_ACTIONS, type FormationActionType, type FormationChoices } from './actions/formation-options';

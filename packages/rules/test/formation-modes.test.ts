@@ -175,6 +175,22 @@ describe('§3.3.6 FORM-45 FORM-46 FIRE-56 A-18b the same bonus in fire, shooting
   });
 });
 
+describe('§3.2.1.1 l.1891 FIRE-09 a formation in hedgehog fires in every direction', () => {
+  test('§3.2.1.1 FIRE-09 archers in hedgehog shoot at a target behind them; in march it is out of their cone', () => {
+    const behind = (mode?: Mode) => {
+      const f = shooter('f', 'blue', S, 3, 'archers', 'ordinary', {
+        secondHex: N,
+        steps: 8,
+        ...(mode ? { formationMode: mode, faculties: ['manoeuvre'] } : {}),
+      });
+      const s = field([f, fieldUnit('r', 'red', '0304', 3)], {}, 'f');
+      return fireOptions(s, 'blue', 'f').filter((o) => o.target === 'r');
+    };
+    expect(behind().every((o) => !o.allowed && o.rejection?.code === 'targetOutOfCone')).toBe(true);
+    expect(behind('hedgehog').some((o) => o.allowed)).toBe(true);
+  });
+});
+
 describe('§3.3.6 FORM-45 FORM-46 shield wall and tortoise lower the movement capacity one rank', () => {
   /** F free to move (a special order), a red unit far away. */
   const free = (mode?: Mode) =>
@@ -313,6 +329,36 @@ describe('§3.3.6 FORM-46 l.2274 the hedgehog: all front, never moves', () => {
     const hedgehog = hit('hedgehog');
     expect(lossChoices(hedgehog, 'red').some((p) => p.recoil !== undefined)).toBe(false);
     expect(u(hedgehog, 'g').steps).toBe(5);
+  });
+});
+
+describe('Fiche 000 Empilement S0 l.221 FORM-41 a formation in hedgehog stacks with small units only', () => {
+  /** Blue's troop 'k' (or a small unit) south of F steps north into F's hex 0505. */
+  const stepIn = (mode?: Mode, extra: Extra = {}) => {
+    const s = activated(
+      withOrder(
+        game([
+          formation('f', 'blue', mode, { steps: 4 }),
+          unit('k', 'blue', '0506', 0, extra),
+          unit('r', 'red', '0110', 0),
+        ]),
+        'k',
+      ),
+      'blue',
+      'k',
+    );
+    return code(
+      apply(s, 'blue', { type: 'move', piece: 'k', steps: [{ to: H(S) }], mode: 'normal' }),
+    );
+  };
+
+  test("FORM-41 a large troop may not step into a hedgehog's hex; into the same formation in march it may", () => {
+    expect(stepIn()).toBe('ok');
+    expect(stepIn('hedgehog')).toBe('stackingInferior');
+  });
+
+  test('FORM-41 a small unit still may', () => {
+    expect(stepIn('hedgehog', { size: 'small' })).toBe('ok');
   });
 });
 

@@ -1,4 +1,4 @@
-import { figuresOf, isBloodied, modeEffects, type FormationMode, type Unit } from '@lames/rules';
+import { effectsOfMode, figuresOf, isBloodied, type FormationMode, type Unit } from '@lames/rules';
 import { t, type Lang } from '../i18n';
 
 /** A formation's figures as the counter shows them (§3.3, l.2124): 2 steps a figure, the bloodied face when odd. */
@@ -13,7 +13,7 @@ export function modeText(u: Pick<Unit, 'formationMode'>, lang: Lang): string {
 
 /** What a mode does, read from the rules' data (formations.json through modeEffects), one line per effect (§3.3.6). */
 export function modeEffectLines(mode: FormationMode, lang: Lang): string[] {
-  const e = modeEffects({ formationMode: mode === 'march' ? undefined : mode });
+  const e = effectsOfMode(mode);
   const lines: string[] = [];
   if (e.shock || e.fire) lines.push(t('mode.effect.bonus', { shock: e.shock, fire: e.fire }, lang));
   if (e.movementRanksLower) lines.push(t('mode.effect.slower', { ranks: e.movementRanksLower }, lang));

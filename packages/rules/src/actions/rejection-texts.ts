@@ -48,7 +48,7 @@ export const REJECTIONS = {
   notEnoughPoints: { section: '§2.6.3', fr: 'Il faut {cost} PM, il en reste {left}.', en: '{cost} MP needed, {left} left.' },
   enemyInHex: { section: '§2.3.1', fr: "On ne peut jamais s'empiler avec l'ennemi ({hex}).", en: 'A unit may never stack with the enemy ({hex}).' },
   stackingLimit: { section: '§2.3.1', fr: "{hex} dépasserait 10 points d'empilement ({points}).", en: '{hex} would exceed 10 stacking points ({points}).' },
-  stackingInferior: { section: 'Fiche 000 Empilement', fr: "{hex} : une Grande Unité au Profil de Commandement Inférieur ne s'empile qu'avec des Petites Unités.", en: '{hex}: a large unit with an inferior command profile stacks with small units only.' },
+  stackingInferior: { section: 'Fiche 000 Empilement', fr: "{hex} : une Grande Unité au Profil de Commandement Inférieur, ou une Formation en hérisson, ne s'empile qu'avec des Petites Unités.", en: '{hex}: a large unit with an inferior command profile, or a formation in hedgehog, stacks with small units only.' },
   reorientTwice: { section: '§2.6.6', fr: "Il faut se déplacer d'au moins un hex entre deux réorientations.", en: 'A unit must move at least one hex between two reorientations.' },
   reorientWhileEngaged: { section: '§2.6.6', fr: 'Une unité engagée ne peut pas se réorienter.', en: 'An engaged unit may not reorient.' },
   badFacing: { section: '§2.3', fr: "Orientation invalide.", en: 'Invalid facing.' },

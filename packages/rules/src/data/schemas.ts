@@ -216,6 +216,7 @@ const modeEffectsSchema = z
     movementRanksLower: z.number().int().min(0),
     allFront: z.boolean(),
     noSupportBreath: z.boolean(),
+    smallStackOnly: z.boolean(),
   })
   .strict();
 

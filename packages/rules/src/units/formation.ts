@@ -117,7 +117,12 @@ export function modeOf(u: Partial<Pick<Unit, 'formationMode'>>): FormationMode {
  * formation attacks as from one hex (combat/attack-hex.ts) keeps it.
  */
 export function modeEffects(u: Partial<Pick<Unit, 'formationMode'>>): FormationTable['modes'][FormationMode] {
-  return formationTable.modes[modeOf(u)];
+  return effectsOfMode(modeOf(u));
+}
+
+/** What a mode does, named (the change of mode asks it of the mode chosen; the client lists it). */
+export function effectsOfMode(mode: FormationMode): FormationTable['modes'][FormationMode] {
+  return formationTable.modes[mode];
 }
 
 /** The modes open to a formation (§3.3.14, S1 l.99-100): with Manoeuvre march, tortoise, rotating ranks, hedgehog; without it march and shield wall. */
