@@ -13,7 +13,7 @@ export * from './geometry/hex';
 export * from './geometry/facing';
 export { boardIndex, terrainAt, hexsideAt, neighbour, hexsideKey } from './terrain/board';
 export * from './data';
-export { movementPoints, mayEnterTerrain, mayCrossHexside, isFlying } from './units/abilities';
+export { movementPoints, movementCapacity, mayEnterTerrain, mayCrossHexside, isFlying } from './units/abilities';
 export { stackAt, stackPlace, stackPoints, stackPointsAt, STACK_LIMIT } from './units/stacking';
 export { bodyDistance, bodyHexes, bodyIsValid, bodyRing, contacts, distanceToHex, facingFits, facingsAllowed, isTwoHex, nearestHexTo, nearestPair, occupies, secondHexFor, sharesHex, stackPointsIn, zoneOfHex } from './units/body';
 export type { Body, Contact } from './units/body';

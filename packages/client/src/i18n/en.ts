@@ -218,6 +218,7 @@ export const en: Record<TextKey, string> = {
   'mode.tortoise': 'Tortoise',
   'mode.rotatingRanks': 'Rotating ranks',
   'mode.hedgehog': 'Hedgehog',
+  'unit.movementLowered': '{capacity}, lowered by the mode (printed: {printed})',
   'mode.effect.none': "The counter's values as printed (§3.3.6).",
   'mode.effect.bonus': '+{shock} in shock and +{fire} in fire, attacking or defending (§3.3.6).',
   'mode.effect.slower': 'Movement capacity {ranks} rank(s) lower (§3.3.6).',

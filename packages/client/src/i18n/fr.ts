@@ -216,6 +216,7 @@ export const fr = {
   'mode.tortoise': 'Tortue',
   'mode.rotatingRanks': 'Rotation des rangs',
   'mode.hedgehog': 'Hérisson',
+  'unit.movementLowered': '{capacity}, abaissée par le mode (imprimée : {printed})',
   'mode.effect.none': 'Les valeurs du pion telles quelles (§3.3.6).',
   'mode.effect.bonus': '+{shock} au choc et +{fire} au tir, en attaque comme en défense (§3.3.6).',
   'mode.effect.slower': 'Capacité de mouvement abaissée de {ranks} rang(s) (§3.3.6).',

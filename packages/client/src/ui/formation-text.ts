@@ -1,5 +1,5 @@
-import { effectsOfMode, figuresOf, isBloodied, type FormationMode, type Unit } from '@lames/rules';
-import { t, type Lang } from '../i18n';
+import { effectsOfMode, figuresOf, isBloodied, movementCapacity, type FormationMode, type Unit } from '@lames/rules';
+import { t, type Lang, type TextKey } from '../i18n';
 
 /** A formation's figures as the counter shows them (§3.3, l.2124): 2 steps a figure, the bloodied face when odd. */
 export function figuresText(u: Pick<Unit, 'steps'>, lang: Lang): string {
@@ -20,4 +20,12 @@ export function modeEffectLines(mode: FormationMode, lang: Lang): string[] {
   if (e.allFront) lines.push(t('mode.effect.allFront', {}, lang));
   if (e.noSupportBreath) lines.push(t('mode.effect.freeSupport', {}, lang));
   return lines.length ? lines : [t('mode.effect.none', {}, lang)];
+}
+
+/** The movement capacity the unit moves with: the printed one, or the one its formation's mode lowers it to, saying so (§3.3.6). */
+export function movementCapacityText(u: Pick<Unit, 'profiles' | 'formationMode'>, lang: Lang): string {
+  const cap = (c: string) => t(`capacity.${c}` as TextKey, {}, lang);
+  const now = movementCapacity(u);
+  const printed = u.profiles.movement.capacity;
+  return now === printed ? cap(printed) : t('unit.movementLowered', { capacity: cap(now), printed: cap(printed) }, lang);
 }

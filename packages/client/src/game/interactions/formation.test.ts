@@ -2,7 +2,8 @@ import { apply, createGame, neighbourOf, viewFor, type GameState, type Unit } fr
 import { scenarioById } from '@lames/rules/scenarios';
 import { formationInteraction } from './formation';
 import { constituteSize, joinSize, pickAt, sizeSum } from './formation-plan';
-import { modeEffectLines } from '../../ui/formation-text';
+import { modeEffectLines, movementCapacityText } from '../../ui/formation-text';
+import { t, type TextKey } from '../../i18n';
 import type { FormationActionType } from '@lames/rules';
 
 const HORDE = 'scarlet-horde';
@@ -59,6 +60,15 @@ describe('the formation actions’ choices (§3.3.9–3.3.14)', () => {
     expect(modeEffectLines('hedgehog', 'en')).toHaveLength(1);
     expect(modeEffectLines('rotatingRanks', 'en')).toEqual(['Supporting an attack costs it no breath level (§3.3.6).']);
     expect(modeEffectLines('march', 'en')).toEqual(["The counter's values as printed (§3.3.6)."]);
+  });
+
+  it('§3.3.6 the panel gives the movement capacity a shield wall or tortoise moves with, one rank lower than printed', () => {
+    const cohort = unitOf(start, 'h-cohort');
+    expect(cohort.formationMode).toBe('tortoise');
+    const printed = cohort.profiles.movement.capacity;
+    expect(movementCapacityText({ ...cohort, formationMode: undefined }, 'en')).toBe(t(`capacity.${printed}` as TextKey, {}, 'en'));
+    expect(movementCapacityText(cohort, 'en')).toMatch(/, lowered by the mode \(printed: /);
+    expect(movementCapacityText(cohort, 'fr')).toContain(`(imprimée : ${t(`capacity.${printed}` as TextKey, {}, 'fr')})`);
   });
 
   it('§3.3.13 leave: a click on a hex leaves from it, a second click from both; the hexes are sent', () => {
