@@ -283,6 +283,26 @@ describe('§3.3.6 FORM-46 l.2274 the hedgehog: all front, never moves', () => {
     );
   });
 
+  test('Fiche 000 Orientation §2.3.1 a unit stacked with a hedgehog cannot face either: the stack turns as one', () => {
+    const small = (mode?: Mode) => {
+      const s = activated(
+        withOrder(
+          game([
+            formation('f', 'blue', mode, { steps: 4 }),
+            unit('k', 'blue', S, 3, { size: 'small' }),
+            unit('r', 'red', '0606', 9),
+          ]),
+          'k',
+        ),
+        'blue',
+        'k',
+      );
+      return legalActions(s, 'blue', 'k').find((a) => a.type === 'face')!.rejection?.code;
+    };
+    expect(small()).not.toBe('hedgehogKeepsFacing');
+    expect(small('hedgehog')).toBe('hedgehogKeepsFacing');
+  });
+
   test('§3.3.6 FORM-46 every hex around a hedgehog is its front: it shocks an enemy behind it', () => {
     const targets = (mode?: Mode) =>
       shockOptions(
