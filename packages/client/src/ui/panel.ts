@@ -10,7 +10,7 @@ import type { DiceCommitment } from '../net/connection';
 
 import { clear, h } from './dom';
 import { facingName } from './format-event';
-import { figuresText, modeText } from './formation-text';
+import { figuresText, modeText, movementCapacityText } from './formation-text';
 import { renderResult } from './game-result';
 
 export function seatName(view: GameState, seat: Seat): string {
@@ -211,7 +211,7 @@ function unitDetails(view: GameState, u: Unit): HTMLElement {
       row(t('unit.weapon'), `${className(u.profiles.weapon.class)} (${cap(u.profiles.weapon.capacity)})`),
       row(t('unit.command'), `${className(u.profiles.command.class)} (${cap(u.profiles.command.capacity)})`),
       row(t('unit.morale'), `${className(u.profiles.morale.class)} (${cap(u.profiles.morale.capacity)})`),
-      row(t('unit.movement'), `${className(u.profiles.movement.class)} (${cap(u.profiles.movement.capacity)})`),
+      row(t('unit.movement'), `${className(u.profiles.movement.class)} (${movementCapacityText(u, lang())})`),
       row(t('unit.state'), states.join(', ')),
       row(t('unit.facing'), facingName(u.facing, lang())),
       row(t('unit.stepsLabel'), `${u.steps} / ${u.maxSteps}`),

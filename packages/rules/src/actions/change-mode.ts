@@ -8,7 +8,7 @@ import { concludeActivation } from '../turn/conclude';
 import { hasFaculty } from '../units/abilities';
 import { bodyHexes } from '../units/body';
 import { adjacentEnemies, engagedBy } from '../units/engagement';
-import { isFormation, modeOf, modesOpen } from '../units/formation';
+import { effectsOfMode, isFormation, modeOf, modesOpen } from '../units/formation';
 import type { ActionRule } from './action-rule';
 import { firstRejection } from './common';
 import {
@@ -57,7 +57,7 @@ function modeConditions(state: GameState, f: Unit, mode: FormationMode): Rejecti
       adjacentEnemies(state, f).some((e) => e.shock === 'none') ? reject('modeNearEnemy') : null,
     () => (modesOpen(f).includes(mode) ? null : reject('modeNotOpen')),
     () => (modeOf(f) === mode ? reject('sameMode') : null),
-    () => (mode === 'hedgehog' && stackedWithLarge(state, f) ? reject('hedgehogStacked') : null),
+    () => (effectsOfMode(mode).smallStackOnly && stackedWithLarge(state, f) ? reject('hedgehogStacked') : null),
   );
 }
 

@@ -10,11 +10,12 @@ import { loseCharge } from '../units/condition';
 import { engagedBy, engagedTargets, engages } from '../units/engagement';
 import { joinStack, turnWithStack } from '../units/stack-facing';
 import { placeInStack, stackAt, stackPlace } from '../units/stacking';
-import { settleMarkers } from '../movement/withdraw-action';
+import { settleMarkers, turnKeptMates } from '../movement/withdraw-action';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
 import { reject, Rejection } from './rejection';
 import { isFormation } from '../units/formation';
+import { allFront } from '../units/abilities';
 import { sharesHex } from '../units/body';
 import { BodyFace, bodyFaceOptions, bodyFaceVerdict } from '../movement/formation-face';
 import { pivotOf } from '../movement/formation-moves';
@@ -74,7 +75,7 @@ function bodyFace(state: GameState, unit: Unit, a: FaceAction, dice: DiceSource)
   Object.assign(unit, { hex: body.hex, secondHex: body.second, facing: body.facing });
   const faced = a.step ? { type: 'faced' as const, unit: unit.id, facing: body.facing, hex: body.hex, second: body.second } : { type: 'faced' as const, unit: unit.id, facing: body.facing };
   const events: GameEvent[] = [tell(state, unit.id, faced, '§3.3.7')];
-  for (const m of mates.filter((o) => sharesHex(o, unit))) events.push(...turnWithStack(state, m, body.facing), ...settleMarkers(state, m.id));
+  events.push(...turnKeptMates(state, unit, mates));
   if (a.step) events.push(...joinStack(state, unit));
   events.push(...loseCharge(state, unit, '§2.6.9'));
   events.push(...attackEngagementTest(state, unit, dice));
@@ -116,6 +117,8 @@ export function mustFaceRefusal(state: GameState, piece: string): Rejection | nu
   const unit = unitOf(state, piece);
   if (!unit) return reject('notAUnit');
   if (unit.cohesion === 'routed') return reject('routedNeverFaces');
+  // A hedgehog keeps its facing (sheet 000, Orientation, l.259), and the stack turns as one (§2.3.1).
+  if ([unit, ...stackMates(state, unit)].some(allFront)) return reject('hedgehogKeepsFacing');
   const by = engagedBy(state, unit);
   if (by.length === 0) return reject('notEngagedNoFace');
   if (engagesAnEngager(state, unit)) return reject('alreadyEngagingBack');

@@ -3,7 +3,7 @@ import { hexLabel } from '../geometry/hex';
 import type { GameState, Seat, Unit } from '../state/types';
 import { stackPoints } from '../units/body';
 import { adjacentEnemies } from '../units/engagement';
-import { isFormation, stacksWithOneSmallOnly } from '../units/formation';
+import { isFormation, modeEffects, stacksWithOneSmallOnly } from '../units/formation';
 import { formationGround } from '../units/formation-ground';
 import { STACK_LIMIT } from '../units/stacking';
 import {
@@ -158,8 +158,7 @@ export function stackingAfter(
     formation !== null &&
     stacksWithOneSmallOnly(formation) &&
     (others.some((u) => u.size === 'large') || others.length > 1);
-  const hedgehog =
-    formation?.formationMode === 'hedgehog' && others.some((u) => u.size === 'large');
+  const hedgehog = formation !== null && modeEffects(formation).smallStackOnly && others.some((u) => u.size === 'large');
   return points > STACK_LIMIT || formations > 1 || lonely || hedgehog
     ? reject('formationStacking', { hex: hexLabel(state.board, hex) })
     : null;

@@ -2,6 +2,7 @@ import { sharedView } from '../fog/view';
 import { searchArrivals, Arrival } from '../movement/reachable';
 import { moverOf, MoveMode } from '../movement/mover';
 import { moveContext } from '../movement/walker';
+import { allFront } from '../units/abilities';
 import type { GameState, Seat } from '../state/types';
 import { activateRule } from './activate';
 import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
@@ -103,8 +104,8 @@ function moveRefusal(state: GameState, seat: Seat, piece: string, mode: MoveMode
 export function reachable(state: GameState, seat: Seat, piece: string, mode: MoveMode = 'normal'): Arrival[] {
   const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, piece);
-  // Nothing moves before the hidden deployment ends (§4.5.2).
-  if (!mover || mover.unit.side !== seat || view.deployment) return [];
+  // Nothing moves before the hidden deployment ends (§4.5.2), nor a hedgehog ever (§3.3.6, l.2274).
+  if (!mover || mover.unit.side !== seat || view.deployment || allFront(mover.unit)) return [];
   return arrivalsAllowed(view, mover, mode, searchArrivals(moveContext(view, mover, mode)));
 }
 

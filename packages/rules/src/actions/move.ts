@@ -10,6 +10,7 @@ import type { GameState, Seat, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { afterMoveTests } from '../turn/engagement-tests';
 import { isEngaged } from '../units/engagement';
+import { allFront } from '../units/abilities';
 import type { ActionRule } from './action-rule';
 import { activePlayer, firstRejection, ownPiece, underActivation } from './common';
 import { isRejection, reject, Rejection } from './rejection';
@@ -62,6 +63,8 @@ export function unitMayMove(state: GameState, piece: string, mode: MoveAction['m
   if (!mover) return reject('unknownPiece');
   const u: Unit = mover.unit;
   if (u.cohesion === 'routed') return reject('routedMayNotMove');
+  // Every mode of movement, minimal included (§3.3.6, l.2274).
+  if (allFront(u)) return reject('hedgehogMayNotMove');
   if (!mover.isDecoy && isEngaged(state, u)) return reject('engagedMayNotMove');
   if (mode !== 'normal' && u.breath === 'exhausted') return reject('exhaustedNoExtra');
   if (mode === 'extra' && u.kind === 'troop' && u.order !== 'specialOrder') return reject('extraNeedsOrder');

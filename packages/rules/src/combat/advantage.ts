@@ -4,6 +4,7 @@ import type { GameState, Unit } from '../state/types';
 import { mod, Modifier } from '../tests/roll';
 import { FIRE_PARTS } from '../fire/fire-modifiers';
 import { FACULTY_PARTS } from '../units/faculty-modifiers';
+import { FORMATION_PARTS } from './formation-modifiers';
 import { AttackSpec, isDuel, isFire, Part } from './advantage-part';
 import { breathPart } from './breath';
 import { attackHexes, hexsideBetween, zoneAttacked } from './geometry';
@@ -126,8 +127,8 @@ const SHOCK_PARTS: Part[] = [support, charges, terrain, hexside];
 function partsFor(spec: AttackSpec): Part[] {
   // Breath: a fixed advantage "sans autre modificateurs" (§3.1), faculties included.
   if (spec.kind === 'breath') return [breathPart];
-  if (isFire(spec.kind)) return [...SHARED_PARTS, ...FIRE_PARTS, ...FACULTY_PARTS];
-  return [...SHARED_PARTS, ...SHOCK_PARTS, ...FACULTY_PARTS];
+  if (isFire(spec.kind)) return [...SHARED_PARTS, ...FIRE_PARTS, ...FACULTY_PARTS, ...FORMATION_PARTS];
+  return [...SHARED_PARTS, ...SHOCK_PARTS, ...FACULTY_PARTS, ...FORMATION_PARTS];
 }
 
 export function advantageOf(state: GameState, attacker: Unit, defender: Unit, spec: AttackSpec): Advantage {

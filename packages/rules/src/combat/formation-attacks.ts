@@ -4,7 +4,7 @@ import type { GameEvent } from '../state/events';
 import type { FormationAttacks, GameState, Unit } from '../state/types';
 import { concludeActivation } from '../turn/conclude';
 import { loseBreath } from '../units/condition';
-import { isFormation } from '../units/formation';
+import { isFormation, modeEffects } from '../units/formation';
 import { hexesLeftToAttack } from './attack-hex';
 import { attackVerdict } from './options';
 
@@ -41,8 +41,9 @@ export function boundToSecondAttack(state: GameState, piece: string): FormationA
   return state.activation?.piece === piece ? (state.activation.attacks?.kind ?? null) : null;
 }
 
-/** A formation's supported attacks cost one breath level for the whole action; a one-hex unit pays for its attack. */
+/** A formation's supported attacks cost one breath level for the whole action, none in rotating ranks (§3.3.6, l.2273); a one-hex unit pays for its attack. */
 export function payActionBreath(state: GameState, a: Unit): GameEvent[] {
+  if (modeEffects(a).noSupportBreath) return [];
   const attacks = state.activation?.piece === a.id ? state.activation.attacks : undefined;
   if (attacks?.breathPaid) return [];
   if (attacks) attacks.breathPaid = true;

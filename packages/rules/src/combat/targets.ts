@@ -9,7 +9,7 @@ import { breathCanWorsen } from '../units/condition';
 import { hasFaculty } from '../units/abilities';
 import { CLIMB_HEXSIDES } from '../units/faculty-modifiers';
 import { contacts } from '../units/body';
-import { isFormation } from '../units/formation';
+import { isFormation, modeEffects } from '../units/formation';
 import { actionBreathPaid } from './formation-attacks';
 
 /**
@@ -111,8 +111,8 @@ export function chargeHolds(state: GameState, a: Unit, t: Unit): boolean {
 export function supportRefusal(state: GameState, a: Unit, t: Unit, supported: boolean): Rejection | null {
   if (!supported) return null;
   if (!mayEnterTerrain(a, terrainAt(state.board, attackHexes(state, a, t).to)) || !mayCrossHexside(a, hexsideBetween(state, a, t))) return reject('supportImpassable');
-  // A formation's second supported attack: the action's breath is paid already.
-  if (chargeHolds(state, a, t) || actionBreathPaid(state, a)) return null;
+  // A formation's second supported attack: the action's breath is paid already; in rotating ranks support costs none (§3.3.6, l.2273).
+  if (chargeHolds(state, a, t) || actionBreathPaid(state, a) || modeEffects(a).noSupportBreath) return null;
   // A tireless unit takes no breath for the lost charge (§3.1).
   const exhausted = a.breath === 'exhausted' || (a.shock === 'charge' && a.breath === 'winded' && breathCanWorsen(a));
   return exhausted ? reject('exhaustedMayNotSupport') : null;

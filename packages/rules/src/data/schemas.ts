@@ -209,12 +209,14 @@ const stepsByCapacity = z.object(Object.fromEntries(CAPACITIES.map((c) => [c, z.
 
 const modeEffectsSchema = z
   .object({
+    name: z.object({ fr: z.string().min(1), en: z.string().min(1) }).strict(),
     with: z.array(z.enum(['plain', 'manoeuvre'])).min(1),
     shock: z.number().int(),
     fire: z.number().int(),
     movementRanksLower: z.number().int().min(0),
     allFront: z.boolean(),
     noSupportBreath: z.boolean(),
+    smallStackOnly: z.boolean(),
   })
   .strict();
 

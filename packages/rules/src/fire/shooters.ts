@@ -5,6 +5,7 @@ import { withinWedge } from '../geometry/bearing';
 import { weaponCapacityOf } from '../combat/weapons';
 import type { GameState, Unit } from '../state/types';
 import { bodyHexes, nearestHexTo } from '../units/body';
+import { allFront } from '../units/abilities';
 
 /**
  * Who fires, how far and how often (§3.2, §3.2.1.1–§3.2.3), from
@@ -48,9 +49,9 @@ export function combinedBonus(shots: number): number {
   return shots > 1 ? fireTable.combinedBonus[String(shots)] ?? 0 : 0;
 }
 
-/** Characters and hedgehogs fire in every direction (§3.2.1.1). */
-export function firesAllRound(u: Pick<Unit, 'kind' | 'faculties'>): boolean {
-  return u.kind === 'character' || u.faculties.some((f) => fireTable.cone.allRound.includes(f));
+/** Characters and hedgehogs fire in every direction (§3.2.1.1), formations in hedgehog too (l.1891, FIRE-09: its all-round front). */
+export function firesAllRound(u: Pick<Unit, 'kind' | 'faculties'> & Partial<Pick<Unit, 'formationMode'>>): boolean {
+  return u.kind === 'character' || u.faculties.some((f) => fireTable.cone.allRound.includes(f)) || allFront(u);
 }
 
 /**
@@ -59,7 +60,7 @@ export function firesAllRound(u: Pick<Unit, 'kind' | 'faculties'>): boolean {
  * facing, edges included, centre to centre — the three front hexes of a
  * unit facing a hexside, the two of a unit facing a vertex.
  */
-export function inFireCone(state: GameState, u: Pick<Unit, 'hex' | 'facing' | 'kind' | 'faculties'>, hex: number): boolean {
+export function inFireCone(state: GameState, u: Pick<Unit, 'hex' | 'facing' | 'kind' | 'faculties'> & Partial<Pick<Unit, 'formationMode'>>, hex: number): boolean {
   if (hex === u.hex || firesAllRound(u)) return true;
   return withinWedge(state.board, u.hex, hex, u.facing * 30, fireTable.cone.halfAngle);
 }

@@ -3,7 +3,7 @@ import { FACINGS, zoneOf } from '../geometry/facing';
 import type { Direction } from '../geometry/hex';
 import type { Board, Unit } from '../state/types';
 import { boardIndex, hexsideAt, terrainAt } from '../terrain/board';
-import { mayCrossHexside, mayEnterTerrain, movementPoints, zoneSize } from '../units/abilities';
+import { mayCrossHexside, mayEnterTerrain, movementCapacity, movementPoints, zoneSize } from '../units/abilities';
 import { Halves, reorientCost, stepCost, StepCost, toHalves } from './costs';
 
 /**
@@ -29,12 +29,11 @@ export interface StepTable {
   readonly turn: Float64Array;
 }
 
-type Mover = Pick<Unit, 'profiles' | 'faculties' | 'size'>;
+type Mover = Pick<Unit, 'profiles' | 'faculties' | 'size'> & Partial<Pick<Unit, 'formationMode'>>;
 
-/** Everything a table depends on, besides the board. */
+/** Everything a table depends on, besides the board: the capacity and zones a formation's mode changes included (§3.3.6). */
 export function moverKey(u: Mover): string {
-  const m = u.profiles.movement;
-  return `${m.class}/${m.capacity}/${u.size}/${u.faculties.join(',')}`;
+  return `${u.profiles.movement.class}/${movementCapacity(u)}/${u.size}/${zoneSize(u)}/${u.faculties.join(',')}`;
 }
 
 const tables = new WeakMap<Board, Map<string, StepTable>>();

@@ -12,7 +12,8 @@ import { concludeActivation } from '../turn/conclude';
 import { breakChoices, loseBreath, loseCharge } from '../units/condition';
 import { engagedTargets } from '../units/engagement';
 import { crossingTestsOnPath, HexLeft, moveCrossingTests } from '../units/crossing';
-import { joinStack } from '../units/stack-facing';
+import { joinStack, turnWithStack } from '../units/stack-facing';
+import { sharesHex } from '../units/body';
 import { decoyJoinsStack } from './decoy-stack';
 import { placeInStack } from '../units/stacking';
 import { Mover, moverOf } from './mover';
@@ -129,11 +130,12 @@ function carryOut(state: GameState, a: WithdrawAction, minimal: boolean): GameEv
 /** The formation's move back (§3.3.7): both hexes and the facing; on top of its stacks as any withdrawing unit; never under a cover (FORM-H1). */
 function carryOutBody(state: GameState, unit: Unit, step: FormationStep, minimal: boolean): GameEvent[] {
   const from = unit.hex;
+  const mates = state.units.filter((o) => o.id !== unit.id && sharesHex(o, unit));
   const body = bodyAfter(boardIndex(state.board).neighbours, { hex: unit.hex, second: unit.secondHex!, facing: unit.facing }, step)!;
   Object.assign(unit, { hex: body.hex, secondHex: body.second, facing: body.facing });
   const events = [event({ type: 'withdrew', unit: unit.id, from, to: body.hex, minimal, second: body.second, facing: body.facing }, '§3.3.7')];
   placeInStack(state, unit, 'top');
-  events.push(...revealSweep(state, unit.id), ...joinStack(state, unit));
+  events.push(...revealSweep(state, unit.id), ...turnKeptMates(state, unit, mates), ...joinStack(state, unit));
   if (minimal) events.push(...loseBreath(state, unit, 'minimalMovement', '§2.6.12'));
   events.push(...settleMarkers(state, unit.id));
   return events;
@@ -146,6 +148,16 @@ function withdrewEvents(state: GameState, piece: string, from: number, to: numbe
     event({ type: 'withdrew', unit: piece, from, to, minimal }, '§2.6.12', { to: 'owner', side: cover.side }),
     event({ type: 'coverMoved', cover: cover.id, from, to }, '§2.6.12', { to: 'others', side: cover.side }),
   ];
+}
+
+/**
+ * The units that shared a hex with a formation before it pivoted, and still
+ * share the hex it kept, turn with it (§2.3.1: a stack turns as one; a pivot
+ * keeps one hex, §3.3.3), so that a pivot never leaves a large unit of
+ * another facing under it.
+ */
+export function turnKeptMates(state: GameState, unit: Unit, mates: Unit[]): GameEvent[] {
+  return mates.filter((o) => sharesHex(o, unit)).flatMap((m) => [...turnWithStack(state, m, unit.facing), ...settleMarkers(state, m.id)]);
 }
 
 /** A withdrawal never keeps a charge (§2.6.9), nor a contact marker once it engages nobody. */

@@ -6,7 +6,7 @@ import { Facing, retreatDirections } from '../geometry/facing';
 import { Direction, directionTo, hexLabel } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
 import type { GameState, Seat, Unit } from '../state/types';
-import { movementPoints, zoneSize } from '../units/abilities';
+import { allFront, movementPoints, zoneSize } from '../units/abilities';
 import { engagedBy, engagedTargets } from '../units/engagement';
 import { crossedLeavingStack } from '../units/crossing';
 import { inferiorStackClash, STACK_LIMIT, stackPoints, stackPointsAt } from '../units/stacking';
@@ -47,6 +47,8 @@ export interface WithdrawOption {
 /** Whether the unit may withdraw at all, before the hex is looked at. */
 export function withdrawUnitRefusal(view: GameState, unit: Unit): Rejection | null {
   if (unit.cohesion === 'routed') return reject('routedMustFlee');
+  // "Ne peut plus bouger": a withdrawal is a move too (§3.3.6, l.2274).
+  if (allFront(unit)) return reject('hedgehogMayNotMove');
   if (chargeForbidsRetreat(view, unit)) return reject('chargeNoRetreat');
   return mustEngageAnEngager(view, unit);
 }

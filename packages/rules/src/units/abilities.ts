@@ -1,8 +1,9 @@
-import { capacityRank, movementClass } from '../data';
-import type { Faculty, Hexside, Terrain } from '../data/schemas';
+import { capacityIndex, capacityRank, capacityTable, movementClass } from '../data';
+import type { Capacity, Faculty, Hexside, Terrain } from '../data/schemas';
 import type { UnitSize } from '../geometry/facing';
 import { hexsideInfo, terrainAt } from '../terrain/board';
 import type { Board, Unit } from '../state/types';
+import { modeEffects } from './formation';
 
 /** Faculties named in the sheets that the movement rules look at. */
 export const FACULTY = {
@@ -22,9 +23,22 @@ export function isFlying(u: Pick<Unit, 'profiles'>): boolean {
 }
 
 /** Movement points of a unit: class base plus capacity bonus, never below 0 (§2.6.1). */
-export function movementPoints(u: Pick<Unit, 'profiles'>): number {
+export function movementPoints(u: Moving): number {
   const row = movementClass(u.profiles.movement.class);
-  return Math.max(0, row.base + capacityRank(u.profiles.movement.capacity).movementBonus);
+  return Math.max(0, row.base + capacityRank(movementCapacity(u)).movementBonus);
+}
+
+/** What the movement capacity depends on: the profile, and a formation's mode. */
+export type Moving = Pick<Unit, 'profiles'> & Partial<Pick<Unit, 'formationMode'>>;
+
+/**
+ * The movement capacity the unit moves with: its profile's, lowered by its
+ * formation's mode (§3.3.6, l.2268, l.2272: shield wall and tortoise, one
+ * rank, "Ordinaire par Désavantage"); never below the last rank, inferior.
+ */
+export function movementCapacity(u: Moving): Capacity {
+  const ranks = capacityTable.ranks;
+  return ranks[Math.min(ranks.length - 1, capacityIndex(u.profiles.movement.capacity) + modeEffects(u).movementRanksLower)].id;
 }
 
 /**
@@ -58,9 +72,16 @@ export function movementTerrain(board: Board, u: Pick<Unit, 'faculties'>, hex: n
  * The shape of the unit's zones (§2.3): a hedgehog has neither flank nor
  * rear zone, the six hexes around it are its front (§3.1, l.1807), as for a
  * small unit — with the rear of the same six for withdrawal and recoil (l.294).
+ * A formation in a mode with an all-round front (hedgehog, §3.3.6, l.2274,
+ * FORM-46) has the same shape: its eight surrounding hexes are its front.
  */
-export function zoneSize(u: Pick<Unit, 'size' | 'faculties'>): UnitSize {
-  return hasFaculty(u, FACULTY.hedgehog) ? 'small' : u.size;
+export function zoneSize(u: Pick<Unit, 'size' | 'faculties'> & Partial<Pick<Unit, 'formationMode'>>): UnitSize {
+  return hasFaculty(u, FACULTY.hedgehog) || allFront(u) ? 'small' : u.size;
+}
+
+/** A formation whose mode makes every surrounding hex its front zone (§3.3.6, l.2274: hedgehog, FORM-46). */
+export function allFront(u: Partial<Pick<Unit, 'formationMode'>>): boolean {
+  return modeEffects(u).allFront;
 }
 
 /** Whether the unit may cross this hexside (common-mechanics sheet, "Côté d'Hex"). */

@@ -105,13 +105,24 @@ export function attacksPerAction(u: Shaped): number {
 }
 
 /** A formation's mode (§3.3.6): its marker, march when it has none. */
-export function modeOf(u: Pick<Unit, 'formationMode'>): FormationMode {
+export function modeOf(u: Partial<Pick<Unit, 'formationMode'>>): FormationMode {
   return u.formationMode ?? 'march';
 }
 
-/** What a mode does (data/formations.json): its shock and fire bonus, the movement ranks it costs, hedgehog's all-round front, rotating ranks' free support. */
-export function modeEffects(u: Pick<Unit, 'formationMode'> & Shaped): FormationTable['modes'][FormationMode] {
-  return formationTable.modes[isFormation(u) ? modeOf(u) : 'march'];
+/**
+ * What a mode does (data/formations.json): its shock and fire bonus, the
+ * movement ranks it costs, hedgehog's all-round front, rotating ranks' free
+ * support. Read from the mode alone, never the shape: only a formation has a
+ * mode (scenario cross-check, change mode; a break drops it), and the copy a
+ * formation attacks as from one hex (combat/attack-hex.ts) keeps it.
+ */
+export function modeEffects(u: Partial<Pick<Unit, 'formationMode'>>): FormationTable['modes'][FormationMode] {
+  return effectsOfMode(modeOf(u));
+}
+
+/** What a mode does, named (the change of mode asks it of the mode chosen; the client lists it). */
+export function effectsOfMode(mode: FormationMode): FormationTable['modes'][FormationMode] {
+  return formationTable.modes[mode];
 }
 
 /** The modes open to a formation (§3.3.14, S1 l.99-100): with Manoeuvre march, tortoise, rotating ranks, hedgehog; without it march and shield wall. */

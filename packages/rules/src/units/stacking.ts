@@ -1,5 +1,6 @@
 import type { GameState, Unit } from '../state/types';
 import { occupies, stackPoints, stackPointsIn } from './body';
+import { modeEffects } from './formation';
 
 export { stackPoints };
 
@@ -51,11 +52,16 @@ export function placeInStack(state: GameState, unit: { stackRank: number }, wher
   unit.stackRank = where === 'top' ? -state.stackCounter : state.stackCounter;
 }
 
-type Stackable = Pick<Unit, 'size' | 'profiles'>;
+type Stackable = Pick<Unit, 'size' | 'profiles'> & Partial<Pick<Unit, 'formationMode'>>;
 
-/** Sheet 000 Empilement: "pas d'Empilement possible avec une Grande Unité au Profil de Commandement Inférieur sauf Petites Unités". */
+/**
+ * Sheet 000 Empilement: "pas d'Empilement possible avec une Grande Unité au
+ * Profil de Commandement Inférieur sauf Petites Unités", nor "avec une
+ * Formation en mode Herrisson, sauf Petite Unité" (S0 l.221, FORM-41: the
+ * mode's data).
+ */
 export function stacksWithSmallOnly(u: Stackable): boolean {
-  return u.size === 'large' && u.profiles.command.capacity === 'inferior';
+  return u.size === 'large' && (u.profiles.command.capacity === 'inferior' || modeEffects(u).smallStackOnly);
 }
 
 /** Whether two friendly units may share a position on that account: never two large units when either has an inferior command profile. */

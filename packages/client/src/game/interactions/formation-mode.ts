@@ -1,5 +1,6 @@
 import { formationChoices, organisationPreview } from '@lames/rules';
-import { pick, t, type TextKey } from '../../i18n';
+import { lang, pick, t, type TextKey } from '../../i18n';
+import { modeEffectLines } from '../../ui/formation-text';
 import { actionLabel, oddsText } from '../../ui/actions';
 import { FormationChoiceInteraction } from './formation-choice';
 import type { InteractionContext } from './interaction';
@@ -15,6 +16,7 @@ export function modeInteraction(ctx: InteractionContext): FormationChoiceInterac
   const test = organisationPreview(ctx.view, ctx.seat, ctx.piece);
   // each modifier with its section, as the attack panel lists them
   const odds = test ? [oddsText(test).full, ...test.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${pick(m.label)} (${m.section})`)] : [t('action.formation.modeFree')];
-  const options = modes.map((mode) => ({ id: mode, label: t(`mode.${mode}` as TextKey), hexes: [], action: { type: 'changeMode', piece: ctx.piece, mode } }));
+  // the picked mode's effects, from the rules' data, under the odds
+  const options = modes.map((mode) => ({ id: mode, label: t(`mode.${mode}` as TextKey), details: modeEffectLines(mode, lang()), hexes: [], action: { type: 'changeMode', piece: ctx.piece, mode } }));
   return new FormationChoiceInteraction(ctx, { kind: 'changeMode', title: actionLabel('changeMode'), hint: t('action.formation.modeHint'), options, notes: odds });
 }

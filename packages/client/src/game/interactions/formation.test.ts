@@ -2,6 +2,8 @@ import { apply, createGame, neighbourOf, viewFor, type GameState, type Unit } fr
 import { scenarioById } from '@lames/rules/scenarios';
 import { formationInteraction } from './formation';
 import { constituteSize, joinSize, pickAt, sizeSum } from './formation-plan';
+import { modeEffectLines, movementCapacityText } from '../../ui/formation-text';
+import { t, type TextKey } from '../../i18n';
 import type { FormationActionType } from '@lames/rules';
 
 const HORDE = 'scarlet-horde';
@@ -50,6 +52,23 @@ describe('the formation actions’ choices (§3.3.9–3.3.14)', () => {
     expect(mode.action()).toBeNull();
     // the modes are not on the map: a click there picks nothing
     expect(mode.click(unitOf(view, 'h-cohort').hex)).toBe(false);
+  });
+
+  it('§3.3.6 each mode offered says what it does, from the rules\' data', () => {
+    expect(modeEffectLines('shieldWall', 'en')).toEqual(['+1 in shock and +1 in fire, attacking or defending (§3.3.6).', 'Movement capacity 1 rank(s) lower (§3.3.6).']);
+    expect(modeEffectLines('tortoise', 'fr')[0]).toBe('+2 au choc et +2 au tir, en attaque comme en défense (§3.3.6).');
+    expect(modeEffectLines('hedgehog', 'en')).toHaveLength(1);
+    expect(modeEffectLines('rotatingRanks', 'en')).toEqual(['Supporting an attack costs it no breath level (§3.3.6).']);
+    expect(modeEffectLines('march', 'en')).toEqual(["The counter's values as printed (§3.3.6)."]);
+  });
+
+  it('§3.3.6 the panel gives the movement capacity a shield wall or tortoise moves with, one rank lower than printed', () => {
+    const cohort = unitOf(start, 'h-cohort');
+    expect(cohort.formationMode).toBe('tortoise');
+    const printed = cohort.profiles.movement.capacity;
+    expect(movementCapacityText({ ...cohort, formationMode: undefined }, 'en')).toBe(t(`capacity.${printed}` as TextKey, {}, 'en'));
+    expect(movementCapacityText(cohort, 'en')).toMatch(/, lowered by the mode \(printed: /);
+    expect(movementCapacityText(cohort, 'fr')).toContain(`(imprimée : ${t(`capacity.${printed}` as TextKey, {}, 'fr')})`);
   });
 
   it('§3.3.13 leave: a click on a hex leaves from it, a second click from both; the hexes are sent', () => {
