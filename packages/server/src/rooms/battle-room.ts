@@ -1,7 +1,7 @@
 import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import { serverStateHash } from '../persistence/state-hash';
@@ -597,9 +597,11 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.log.push(...events);
     this.syncState();
     this.broadcastPatch();
+    // pieces named by their place among the public names of the state just patched, which every connection now holds
+    const names = wireNamesOf(this.state);
     for (const c of this.clients) {
-      // compact binary (issue 9): a function of the seat's events alone, so a decoy's and a hidden unit's are the same bytes
-      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(events, c.userData.seat)));
+      // compact binary (issue 9): a function of the seat's events and the public names alone, so a decoy's and a hidden unit's are the same bytes
+      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(events, c.userData.seat), names));
     }
     if (clock) this.commitClock(clock);
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
