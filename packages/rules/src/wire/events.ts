@@ -27,7 +27,9 @@ import type { GameEvent } from '../state/events';
  * cover's id and a hidden unit's are spelt as before. The server builds it
  * from the state after the action, the client from the state it holds when
  * the message arrives: the room sends the action's patch before its events,
- * so the two are the same state. Nothing is kept between messages, so a
+ * so the two are the same state (a connection still joining or reconnecting,
+ * whose messages wait behind a full state of a later moment, is given no
+ * table: every name spelt). Nothing is kept between messages, so a
  * reconnection or a replay needs nothing more.
  *
  * Secrecy (docs/secrets.md): the bytes are a function of the events given
