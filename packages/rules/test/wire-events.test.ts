@@ -12,7 +12,13 @@ import { eventsFor, type GameEvent, type Seat } from '../src';
 import { scenarioById } from '../src/scenarios';
 import { asSent, randomGame } from '../src/testing';
 import { apply, createGame } from '../src';
-import { decodeEvents, encodeEvents, WIRE_EVENT_FIELDS, wireNames } from '../src/wire/events';
+import {
+  decodeEvents,
+  encodeEvents,
+  WIRE_EVENT_FIELDS,
+  wireNames,
+  wireNamesOf,
+} from '../src/wire/events';
 
 /** A table of names as a battle's would be: its sides, then units in the open (some of the SAMPLES among them). */
 const NAMES = wireNames(['black-teeth', 'ardenne'], ['u1', 'n-orc-warg-riders-36', 'a-archers']);
@@ -137,6 +143,17 @@ test('bytes it did not write are refused, not guessed', () => {
 
 test('the names: sides first in their order, then the units in the open sorted; a name is two bytes, a string outside the table spelt', () => {
   expect(wireNames(['b', 'a'], ['z-1', 'c-2', 'm'])).toEqual(['b', 'a', 'c-2', 'm', 'z-1']);
+  // from a synced state, live (a map of pieces) or as toJSON() gives it: the same table
+  const sides = [{ id: 'b' }, { id: 'a' }];
+  const pieces = { 'u:z-1': { id: 'z-1' }, 'u:c-2': { id: 'c-2' }, 'u:m': { id: 'm' } };
+  expect(wireNamesOf({ sides, pieces: new Map(Object.entries(pieces)) })).toEqual([
+    'b',
+    'a',
+    'c-2',
+    'm',
+    'z-1',
+  ]);
+  expect(wireNamesOf({ sides, pieces })).toEqual(['b', 'a', 'c-2', 'm', 'z-1']);
   const event = (unit: string) => asSent([{ type: 'mustFlee', unit }]) as GameEvent[];
   const named = encodeEvents(event('n-orc-warg-riders-36'), NAMES);
   const spelt = encodeEvents(event('n-orc-warg-riders-36'), []);

@@ -238,12 +238,15 @@ export interface NamedState {
  */
 export function wireNamesOf(state: NamedState): string[] {
   const pieces = state.pieces;
-  const open = !pieces ? [] : typeof pieces.values === 'function' ? [...(pieces.values as () => Iterable<{ id: string }>)()] : Object.values(pieces);
+  const open = !pieces ? [] : isLive(pieces) ? [...pieces.values()] : Object.values(pieces);
   return wireNames(
     [...(state.sides ?? [])].map((s) => s.id),
     open.map((p) => p.id),
   );
 }
+
+const isLive = (m: NonNullable<NamedState['pieces']>): m is { values(): Iterable<{ id: string }> } =>
+  typeof m.values === 'function';
 
 /** The events as bytes (see the module comment); `names` as `wireNames` gives them. */
 export function encodeEvents(events: readonly GameEvent[], names: readonly string[] = []): Uint8Array {
