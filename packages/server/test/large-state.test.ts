@@ -8,13 +8,15 @@
  * client decodes (turned into the rules' view by the client's own toView)
  * must be exactly what the rules say that seat may see (viewFor): every
  * unit in the open, every cover, its own hidden units and decoys, and not
- * one secret of the others (sheet 000, Unités Cachées and Leurres).
+ * one secret of the others (sheet 000, Unités Cachées and Leurres), each
+ * secret sent once. And a side whose connection dropped while the hidden
+ * deployment ended comes back to the hidden unit and decoy made meanwhile.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { createGame, viewFor, type GameState, type Seat } from '@lames/rules';
-import { SCENARIOS } from '@lames/rules/scenarios';
+import { apply, createGame, parseHexLabel, viewFor, type Action, type GameState, type Seat } from '@lames/rules';
+import { SCENARIOS, scenarioById } from '@lames/rules/scenarios';
 import { deployFirstFit, stressGame } from '@lames/rules/testing';
 import { toView } from '../../client/src/state/to-view';
 import type { DecodedState } from '../../client/src/state/decoded';
@@ -154,5 +156,41 @@ describe('issue 9: every seat decodes the whole of what it may see, in large bat
     await leaveAll(...seats.map((seat) => joined[seat]!));
     expect(warn.mock.calls.map((args) => String(args[0])).filter((m) => /buffer overflow/.test(m))).toEqual([]);
     warn.mockRestore();
+  }, 30000);
+
+  test('§4.5.2 a side whose connection dropped while the deployment ended comes back to its hidden unit and decoy, each sent once', async () => {
+    let state = createGame(scenarioById('the-wood-edge')!, 'issue 9 drop');
+    await store.save(makeRecord('drop-deploy', { scenarioId: state.scenarioId, state, access: await accessFor(state) }));
+    const hex = (label: string) => parseHexLabel(state.board, label);
+    const deploys: Array<[Seat, Action]> = [
+      ['ardenne', { type: 'deploy', units: [{ unit: 'a-rangers', hex: hex('0508'), facing: 1 }], decoys: [{ mimic: 'a-rangers', hex: hex('0709'), facing: 1 }] }],
+      ['black-teeth', { type: 'deploy', units: [{ unit: 'o-stalkers', hex: hex('0302'), facing: 6 }], decoys: [{ mimic: 'o-stalkers', hex: hex('0902'), facing: 6 }] }],
+    ];
+    const seatedAs: Partial<Record<Seat, Seated>> = {};
+    seatedAs.ardenne = await welcomed(await server.client().create('battle', { resume: 'drop-deploy', playerName: 'Créateur', key: keyOf('ardenne') }));
+    seatedAs['black-teeth'] = await joinBattle(server, 'drop-deploy', { key: keyOf('black-teeth') });
+    const play = async ([seat, action]: [Seat, Action]) => {
+      const told = seatedAs[seat]!.inbox.events.length;
+      seatedAs[seat]!.room.send('action', action);
+      await waitFor(() => seatedAs[seat]!.inbox.events.length > told || seatedAs[seat]!.inbox.rejected.length > 0, `${seat}'s deployment`);
+      expect(seatedAs[seat]!.inbox.rejected).toEqual([]);
+      const r = apply(state, seat, action);
+      if (!r.ok) throw new Error(`refused here: ${r.rejection.code}`);
+      state = r.state;
+    };
+    await play(deploys[0]);
+    // Ardenne's network drops; the Black Teeth's deployment ends the phase: every cover and secret is made meanwhile
+    const dropped = seatedAs.ardenne;
+    dropped.room.reconnection.enabled = false;
+    const token = dropped.room.reconnectionToken;
+    socketOf(dropped.room).terminate();
+    await play(deploys[1]);
+    expect(state.deployment).toBeUndefined();
+    const back = await reconnect(token);
+    await waitFor(() => back.room.state.covers?.size === 4, 'the covers');
+    await settle();
+    expect(decodedView(back, 'ardenne')).toEqual(comparable(viewFor(state, 'ardenne')));
+    expect(secretsSentTwice(back, viewFor(state, 'ardenne'))).toEqual([]);
+    await leaveAll(back, seatedAs['black-teeth']);
   }, 30000);
 });

@@ -227,6 +227,10 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // Its key was presented by another connection meanwhile, or the seat was handed over.
     if (!this.seats.holds(seat, client.sessionId)) throw new Refusal('seatRefused');
     this.seats.setDropped(client.sessionId, false);
+    // The dropped connection's view missed every secret shown while it was away (showSecret and revealAtEnd reach
+    // the connected clients only): a fresh one, sent whole with the full state that follows.
+    client.view?.dispose();
+    client.view = viewForSeat(this.state, seat);
     this.welcome(client);
     this.afterSeatChange();
   }
