@@ -61,9 +61,10 @@ export function wordOf<L extends WordList>(list: L, n: number): WordOf<L> {
  * primitives, so that every piece costs exactly one schema reference id and
  * a decoy and a hidden unit look alike in count. The server writes it
  * (sync), the client reads it back into the rules' view (to-view): both use
- * these functions, so the two ends cannot drift.
+ * these functions, so the two ends cannot drift. The enumerated fields
+ * (kind, size, the profiles' classes and capacities, the markers) are codes:
+ * see WORDS.
  */
-/** The enumerated fields (kind, size, the profiles' classes and capacities, the markers) are codes: see WORDS. */
 export interface PieceWire {
   id: string;
   name: string;
