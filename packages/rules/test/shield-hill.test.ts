@@ -1,4 +1,4 @@
-import { bodyIsValid, createGame, formationStepsValid, isFormation, maxFormationSteps, mayForm, parseHexLabel, terrainAt, unitToWire, wireToUnit, type Unit } from '../src';
+import { bodyIsValid, createGame, formationStepsValid, isFormation, maxFormationSteps, mayForm, parseHexLabel, terrainAt, unitToWire, wireToUnit, wordOf, type Unit } from '../src';
 import { SCENARIOS } from '../src/scenarios';
 import { issuesOf, scenario, unit } from './fixtures';
 
@@ -73,7 +73,7 @@ describe('the shield hill (issue 10: the formation scenario)', () => {
     for (const f of formations) expect(wireToUnit(unitToWire(f, f.stackRank, false))).toEqual(stripped(f));
     // a one-hex unit's piece carries no mode, and reads back without one
     const simple = troops.find((u) => !isFormation(u))!;
-    expect(unitToWire(simple, 1, false).formationMode).toBe('');
+    expect(wordOf('formationMode', unitToWire(simple, 1, false).formationMode)).toBe('');
     expect('formationMode' in wireToUnit(unitToWire(simple, 1, false))).toBe(false);
   });
 

@@ -12,9 +12,19 @@ import { eventsFor, type GameEvent, type Seat } from '../src';
 import { scenarioById } from '../src/scenarios';
 import { asSent, randomGame } from '../src/testing';
 import { apply, createGame } from '../src';
-import { decodeEvents, encodeEvents, WIRE_EVENT_FIELDS } from '../src/wire/events';
+import {
+  decodeEvents,
+  encodeEvents,
+  WIRE_EVENT_FIELDS,
+  wireNames,
+  wireNamesOf,
+} from '../src/wire/events';
 
-const roundTrip = (events: unknown[]) => decodeEvents(encodeEvents(events as GameEvent[]));
+/** A table of names as a battle's would be: its sides, then units in the open (some of the SAMPLES among them). */
+const NAMES = wireNames(['black-teeth', 'ardenne'], ['u1', 'n-orc-warg-riders-36', 'a-archers']);
+
+const roundTrip = (events: unknown[], names: readonly string[] = NAMES) =>
+  decodeEvents(encodeEvents(events as GameEvent[], names), names);
 
 /** The kinds of state/events.ts, read from its source (the `type:` of each member of EventBody). */
 function kindsInSource(): string[] {
@@ -65,8 +75,10 @@ test.each([...WIRE_EVENT_FIELDS.keys()].map((kind) => [kind]))(
     };
     const bare = { type: kind, section: '§1', audience: { to: 'others', side: 'black-teeth' } };
     const withUndefined = { ...full, [fields[0] ?? 'extra']: undefined };
-    for (const events of [[full], [bare], [full, bare, full], [withUndefined]])
+    for (const events of [[full], [bare], [full, bare, full], [withUndefined]]) {
       expect(roundTrip(events)).toEqual(asSent(events));
+      expect(roundTrip(events, [])).toEqual(asSent(events));
+    }
   },
 );
 
@@ -121,6 +133,33 @@ test('bytes it did not write are refused, not guessed', () => {
   expect(() => decodeEvents(bytes.subarray(0, bytes.length - 1))).toThrow(/malformed/);
   expect(() => decodeEvents(new Uint8Array([...bytes, 0]))).toThrow(/malformed/);
   expect(() => decodeEvents(new Uint8Array([0x7f]))).toThrow(/malformed/);
+  // a name the reader's table lacks
+  const named = encodeEvents(
+    asSent([{ type: 'mustFlee', unit: 'a-archers' }]) as GameEvent[],
+    NAMES,
+  );
+  expect(() => decodeEvents(named, NAMES.slice(0, 2))).toThrow(/malformed events: unknown name/);
+});
+
+test('the names: sides first in their order, then the units in the open sorted; a name is two bytes, a string outside the table spelt', () => {
+  expect(wireNames(['b', 'a'], ['z-1', 'c-2', 'm'])).toEqual(['b', 'a', 'c-2', 'm', 'z-1']);
+  // from a synced state, live (a map of pieces) or as toJSON() gives it: the same table
+  const sides = [{ id: 'b' }, { id: 'a' }];
+  const pieces = { 'u:z-1': { id: 'z-1' }, 'u:c-2': { id: 'c-2' }, 'u:m': { id: 'm' } };
+  expect(wireNamesOf({ sides, pieces: new Map(Object.entries(pieces)) })).toEqual([
+    'b',
+    'a',
+    'c-2',
+    'm',
+    'z-1',
+  ]);
+  expect(wireNamesOf({ sides, pieces })).toEqual(['b', 'a', 'c-2', 'm', 'z-1']);
+  const event = (unit: string) => asSent([{ type: 'mustFlee', unit }]) as GameEvent[];
+  const named = encodeEvents(event('n-orc-warg-riders-36'), NAMES);
+  const spelt = encodeEvents(event('n-orc-warg-riders-36'), []);
+  expect(spelt.length - named.length).toBe('n-orc-warg-riders-36'.length - 1);
+  // a cover's id (never in the table) costs what it did
+  expect(encodeEvents(event('k3x9q2'), NAMES)).toEqual(encodeEvents(event('k3x9q2'), []));
 });
 
 test('a one-hex move and the end of its activation take a quarter of their JSON', () => {
@@ -148,6 +187,8 @@ test('a one-hex move and the end of its activation take a quarter of their JSON'
   expect(encodeEvents(events as GameEvent[]).length).toBeLessThanOrEqual(
     JSON.stringify(events).length / 4,
   );
+  // with the unit and the side named by their place in the table, under 42 bytes (the move's 64 at the other seat, patch included)
+  expect(encodeEvents(events as GameEvent[], NAMES).length).toBeLessThanOrEqual(42);
 });
 
 /** Every action's events at every seat of a random game, against their JSON. */
@@ -161,10 +202,15 @@ function checkGame(scenarioId: string, seed: string, limit: number): Set<string>
     const r = apply(state, seat, action);
     if (!r.ok) throw new Error(`replay refused ${action.type}`);
     state = r.state;
+    // as the room names them: the sides, the units in the open after the action
+    const names = wireNames(
+      state.sides.map((x) => x.id),
+      state.units.filter((u) => !u.hidden).map((u) => u.id),
+    );
     for (const s of seats) {
       const told = eventsFor(r.events, s);
       told.forEach((e) => kinds.add(e.type));
-      expect(roundTrip(told)).toEqual(asSent(told));
+      expect(roundTrip(told, names)).toEqual(asSent(told));
     }
   }
   return kinds;

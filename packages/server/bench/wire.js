@@ -62,7 +62,9 @@ async function seat(enter) {
   room.onMessage('welcome', (m) => inbox.welcome.push(m));
   room.onMessage('rejected', (m) => inbox.rejected.push(m));
   // the events come as bytes (@lames/rules wire/events.ts)
-  room.onMessage(rules.EVENTS_MESSAGE, (bytes) => inbox.events.push(rules.decodeEvents(bytes)));
+  room.onMessage(rules.EVENTS_MESSAGE, (bytes) =>
+    inbox.events.push(rules.decodeEvents(bytes, rules.wireNamesOf(room.state))),
+  );
   room.onMessage('*', () => undefined);
   await until(() => inbox.welcome.length > 0, 'the welcome');
   return { room, inbox, frames: () => room.connection.transport.ws.frames };

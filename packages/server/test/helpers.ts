@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import WS from 'ws';
 import type { Room } from '@colyseus/sdk';
-import { decodeEvents, EVENTS_MESSAGE } from '@lames/rules';
+import { decodeEvents, EVENTS_MESSAGE, wireNamesOf, type NamedState } from '@lames/rules';
 import { startServer, type StartOptions } from '../src/app';
 import type { ServerConfig } from '../src/config';
 
@@ -113,7 +113,7 @@ export function seated(room: SdkRoom): Seated {
   room.onMessage('welcome', (m) => inbox.welcome.push(m));
   room.onMessage('invites', (m) => inbox.invites.push(m));
   room.onMessage('seatTakenOver', (m) => inbox.seatTakenOver.push(m));
-  room.onMessage(EVENTS_MESSAGE, (bytes: Uint8Array) => inbox.events.push(decodeEvents(bytes) as unknown as Inbox['events'][number]));
+  room.onMessage(EVENTS_MESSAGE, (bytes: Uint8Array) => inbox.events.push(decodeEvents(bytes, wireNamesOf(room.state as NamedState)) as unknown as Inbox['events'][number]));
   room.onMessage('rejected', (m) => inbox.rejected.push(m));
   room.onMessage('storeError', (m) => inbox.storeError.push(m));
   room.onMessage('clock', (m) => inbox.clock.push(m));

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Encoder } from '@colyseus/schema';
-import { createGame, parseHexLabel, type GameState } from '@lames/rules';
+import { createGame, decodeBoard, parseHexLabel, wordOf, type GameState } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { deploySides } from '@lames/rules/testing';
 import { toView } from '../../client/src/state/to-view';
@@ -64,23 +64,25 @@ describe('sync of the chapter-3 state (issue 8)', () => {
       ['black-teeth', -1],
       ['alliance', at('0812')],
     ]);
-    expect(JSON.parse(state.board).features[at('0806')]).toBe('forest');
+    expect(decodeBoard(state.board).features[at('0806')]).toBe('forest');
   });
 
   test('§3.2.3 a marker is on the open piece for all, and under a cover only in its owner’s secret; a reload clears it', () => {
     const game = withMarkers();
     const { state, sync } = synced(game);
-    expect(state.pieces.get('u:a-archers')!.ammunition).toBe('diminished');
-    expect(state.pieces.get('u:a-aelis')!.ammunition).toBe('');
-    expect(state.secrets.get('s:o-goblins')!.ammunition).toBe('exhausted');
+    // the marker travels as its code (@lames/rules wire/pieces.ts)
+    const ammunition = (p: { ammunition: number } | undefined) => wordOf('ammunition', p!.ammunition);
+    expect(ammunition(state.pieces.get('u:a-archers'))).toBe('diminished');
+    expect(ammunition(state.pieces.get('u:a-aelis'))).toBe('');
+    expect(ammunition(state.secrets.get('s:o-goblins'))).toBe('exhausted');
     // A cover tells nothing of what lies under it, ammunition included.
     for (const c of state.covers.values()) expect(Object.keys(c.toJSON()).sort()).toEqual(['activated', 'activating', 'hex', 'id', 'side']);
     const reloaded = structuredClone(game);
     delete reloaded.units.find((u) => u.id === 'a-archers')!.ammunition;
     delete reloaded.units.find((u) => u.id === 'o-goblins')!.ammunition;
     sync(reloaded);
-    expect(state.pieces.get('u:a-archers')!.ammunition).toBe('');
-    expect(state.secrets.get('s:o-goblins')!.ammunition).toBe('');
+    expect(ammunition(state.pieces.get('u:a-archers'))).toBe('');
+    expect(ammunition(state.secrets.get('s:o-goblins'))).toBe('');
   });
 });
 

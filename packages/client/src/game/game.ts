@@ -1,4 +1,4 @@
-import { decodeEvents, EVENTS_MESSAGE, FACINGS, legalActions, piecesToActivate, planKey, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
+import { decodeEvents, EVENTS_MESSAGE, wireNamesOf, type NamedState, FACINGS, legalActions, piecesToActivate, planKey, type GameEvent, type GameState, type LossPlan, type MoveMode, type Seat } from '@lames/rules';
 import { lang, onLangChange, pick, t, toggleLang, type TextKey } from '../i18n';
 import { drawCounters } from '../map/draw-counters';
 import { stacksOf, type StackItem } from '../map/counters-model';
@@ -247,7 +247,8 @@ export class GamePage {
       this.close(t('game.takenOver'));
     });
     room.onMessage(EVENTS_MESSAGE, (bytes: Uint8Array) => {
-      const events = decodeEvents(bytes);
+      // the action's patch came first: the room state holds the names the server used (@lames/rules wire/events.ts)
+      const events = decodeEvents(bytes, wireNamesOf(this.room.state as NamedState));
       this.log.push(...events);
       this.turn.received(events);
       this.schedule();

@@ -1,4 +1,11 @@
-import { decoyToWire, unitToWire, type Decoy, type GameState, type Unit } from '@lames/rules';
+import {
+  decoyToWire,
+  encodeBoard,
+  unitToWire,
+  type Decoy,
+  type GameState,
+  type Unit,
+} from '@lames/rules';
 import type { DecodedState, DeploymentSecretInfo, PieceState } from './decoded';
 
 /**
@@ -36,7 +43,7 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
   return {
     scenarioId: view.scenarioId,
     battleName,
-    board: JSON.stringify(view.board),
+    board: encodeBoard(view.board),
     turn: view.turn,
     turnLimit: view.turnLimit,
     activeSide: view.activeSide,

@@ -1,4 +1,5 @@
 import {
+  decodeBoard,
   wireToDecoy,
   wireToUnit,
   type Activation,
@@ -24,10 +25,10 @@ import type { CoverState, DecodedMap, DecodedState, PieceState } from './decoded
 
 let boardCache: { json: string; board: Board } | null = null;
 
-/** The board, parsed once per distinct JSON string. */
+/** The board, decoded once per distinct string (@lames/rules wire/board.ts). */
 export function parseBoard(json: string): Board {
   if (boardCache && boardCache.json === json) return boardCache.board;
-  const board = JSON.parse(json) as Board;
+  const board = decodeBoard(json);
   // Boards saved before terrain features existed have none.
   board.features ??= {};
   boardCache = { json, board };

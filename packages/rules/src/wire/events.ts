@@ -16,11 +16,26 @@ import type { GameEvent } from '../state/events';
  *     before in the same message is a reference to it (a unit named by two
  *     events is spelt once); a rule section ('§2.6.11') packs two characters
  *     a byte;
- *   - whole numbers below 64 are one byte, halves of movement points two.
+ *   - whole numbers below 64 are one byte, halves of movement points two;
+ *   - a side's id or the id of a unit in the open is its place in a table
+ *     both ends hold (`wireNames`), two bytes where a stress battle's unit
+ *     id took 21.
+ *
+ * The table (`wireNames`): the sides' ids, then the ids of the units in the
+ * open, sorted. Both are public, every seat holds them (the synced state's
+ * sides and pieces), and they say nothing of what lies under a cover: a
+ * cover's id and a hidden unit's are spelt as before. The server builds it
+ * from the state after the action, the client from the state it holds when
+ * the message arrives: the room sends the action's patch before its events,
+ * so the two are the same state (a connection still joining or reconnecting,
+ * whose messages wait behind a full state of a later moment, is given no
+ * table: every name spelt). Nothing is kept between messages, so a
+ * reconnection or a replay needs nothing more.
  *
  * Secrecy (docs/secrets.md): the bytes are a function of the events given
- * and of nothing else, so two seats given the same events (a decoy's and a
- * hidden unit's, as the rules make them) receive the same bytes.
+ * and of the public table and of nothing else, so two seats given the same
+ * events (a decoy's and a hidden unit's, as the rules make them) receive the
+ * same bytes.
  */
 
 /**
@@ -46,6 +61,7 @@ const ARRAY = 0x79;
 const OBJECT = 0x7a;
 const SEEN = 0x7b;
 const SECTION = 0x7c;
+const NAME = 0x7d;
 const SHAPE = 0x80; // + index 0–63
 const WORD = 0xc0; // + index 0–63
 
@@ -202,16 +218,46 @@ const SECTION_TEXT = /^§[0-9.]{1,30}$/;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** The events as bytes (see the module comment). */
-export function encodeEvents(events: readonly GameEvent[]): Uint8Array {
-  const out = new Writer();
+/**
+ * The table of names both ends hold (see the module comment): the sides' ids
+ * in the state's order, then the ids of the units in the open, sorted.
+ */
+export function wireNames(sides: readonly string[], openUnits: readonly string[]): string[] {
+  return [...sides, ...[...openUnits].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))];
+}
+
+/** A synced state as either end holds it: live (a MapSchema has values()) or as `toJSON()` gives it. */
+export interface NamedState {
+  sides?: Iterable<{ id: string }>;
+  pieces?: { values(): Iterable<{ id: string }> } | Record<string, { id: string }>;
+}
+
+/**
+ * The table from the synced state itself (its `sides`, and its `pieces`:
+ * the units in the open), which the server and every connection hold alike.
+ */
+export function wireNamesOf(state: NamedState): string[] {
+  const pieces = state.pieces;
+  const open = !pieces ? [] : isLive(pieces) ? [...pieces.values()] : Object.values(pieces);
+  return wireNames(
+    [...(state.sides ?? [])].map((s) => s.id),
+    open.map((p) => p.id),
+  );
+}
+
+const isLive = (m: NonNullable<NamedState['pieces']>): m is { values(): Iterable<{ id: string }> } =>
+  typeof m.values === 'function';
+
+/** The events as bytes (see the module comment); `names` as `wireNames` gives them. */
+export function encodeEvents(events: readonly GameEvent[], names: readonly string[] = []): Uint8Array {
+  const out = new Writer(names);
   out.value(events as unknown as Json);
   return out.bytes();
 }
 
-/** The events `encodeEvents` wrote. Throws on bytes it did not write. */
-export function decodeEvents(bytes: Uint8Array): GameEvent[] {
-  const input = new Reader(bytes);
+/** The events `encodeEvents` wrote with the same `names`. Throws on bytes it did not write. */
+export function decodeEvents(bytes: Uint8Array, names: readonly string[] = []): GameEvent[] {
+  const input = new Reader(bytes, names);
   const events = input.value();
   if (!input.done() || !Array.isArray(events)) throw new Error('malformed events');
   return events as unknown as GameEvent[];
@@ -222,6 +268,14 @@ class Writer {
   private at = 0;
   private readonly strings = new Map<string, number>();
   private readonly utf8 = new TextEncoder();
+  private readonly names: ReadonlyMap<string, number>;
+
+  constructor(names: readonly string[]) {
+    // the first place of a name (a side's id met again among the units would be a malformed table)
+    const places = new Map<string, number>();
+    names.forEach((n, i) => places.has(n) || places.set(n, i));
+    this.names = places;
+  }
 
   bytes(): Uint8Array {
     return this.buf.slice(0, this.at);
@@ -256,6 +310,11 @@ class Writer {
   private string(s: string): void {
     const word = WORD_INDEX.get(s);
     if (word !== undefined) return this.indexed(WORD, word);
+    const name = this.names.get(s);
+    if (name !== undefined) {
+      this.byte(NAME);
+      return this.varint(name);
+    }
     const seen = this.strings.get(s);
     if (seen !== undefined) {
       this.byte(SEEN);
@@ -361,7 +420,10 @@ class Reader {
   private readonly strings: string[] = [];
   private readonly utf8 = new TextDecoder('utf-8', { fatal: true });
 
-  constructor(private readonly buf: Uint8Array) {}
+  constructor(
+    private readonly buf: Uint8Array,
+    private readonly names: readonly string[],
+  ) {}
 
   done(): boolean {
     return this.at === this.buf.length;
@@ -401,6 +463,8 @@ class Reader {
         return this.seen(this.varint());
       case SECTION:
         return this.section(this.varint());
+      case NAME:
+        return this.name(this.varint());
       default:
         throw new Error(`malformed events: tag ${tag}`);
     }
@@ -423,6 +487,12 @@ class Reader {
       if (i + 1 < count) s += char(b & 15);
     }
     this.strings.push(s);
+    return s;
+  }
+
+  private name(index: number): string {
+    const s = this.names[index];
+    if (s === undefined) throw new Error('malformed events: unknown name');
     return s;
   }
 

@@ -1,44 +1,101 @@
-import type { Capacity, CommandClass, Faculty, MoraleClass, MovementClass, WeaponClass } from '../data/schemas';
+import {
+  AMMUNITION,
+  CAPACITIES,
+  COMMAND_CLASSES,
+  FORMATION_MODES,
+  MORALE_CLASSES,
+  MOVEMENT_CLASSES,
+  WEAPON_CLASSES,
+  type Capacity,
+  type CommandClass,
+  type Faculty,
+  type MoraleClass,
+  type MovementClass,
+  type WeaponClass,
+} from '../data/schemas';
 import type { Cover, Decoy, Unit } from '../state/types';
+
+/**
+ * The enumerated fields travel as small integers (issue 9: a piece was about
+ * 35 strings of profile words): the value's place in its list below, 0 for
+ * '' (a decoy's blank fields, a full ammunition marker, a one-hex unit's
+ * mode). The lists are the rules' own (data/schemas.ts, state/types.ts),
+ * so a value the rules allow always has a code; one they do not allow is
+ * refused loudly rather than sent wrong. Both ends use these lists: a list
+ * changes for both at once.
+ */
+const WORDS = {
+  kind: ['', 'troop', 'character'],
+  size: ['', 'large', 'small'],
+  weaponClass: ['', ...WEAPON_CLASSES],
+  commandClass: ['', ...COMMAND_CLASSES],
+  moraleClass: ['', ...MORALE_CLASSES],
+  movementClass: ['', ...MOVEMENT_CLASSES],
+  capacity: ['', ...CAPACITIES],
+  ammunition: ['', ...AMMUNITION],
+  formationMode: ['', ...FORMATION_MODES],
+  cohesion: ['', 'inOrder', 'shaken', 'routed'],
+  breath: ['', 'fresh', 'winded', 'exhausted'],
+  shock: ['', 'none', 'contact', 'charge'],
+  order: ['', 'none', 'specialOrder', 'activated'],
+} as const satisfies Record<string, readonly string[]>;
+type WordList = keyof typeof WORDS;
+type WordOf<L extends WordList> = (typeof WORDS)[L][number];
+
+/** The code of `value` in its list; a value the list lacks is a bug, never sent as something else. */
+function code(list: WordList, value: string): number {
+  const index = (WORDS[list] as readonly string[]).indexOf(value);
+  if (index < 0) throw new Error(`wire/pieces: ${list} '${value}' has no code`);
+  return index;
+}
+
+/** The word a code stands for. */
+export function wordOf<L extends WordList>(list: L, n: number): WordOf<L> {
+  const word = (WORDS[list] as readonly string[])[n];
+  if (word === undefined) throw new Error(`wire/pieces: ${list} code ${n} is unknown`);
+  return word as WordOf<L>;
+}
 
 /**
  * The flat form of a piece on the wire: one schema object per piece, all
  * primitives, so that every piece costs exactly one schema reference id and
  * a decoy and a hidden unit look alike in count. The server writes it
  * (sync), the client reads it back into the rules' view (to-view): both use
- * these functions, so the two ends cannot drift.
+ * these functions, so the two ends cannot drift. The enumerated fields
+ * (kind, size, the profiles' classes and capacities, the markers) are codes:
+ * see WORDS.
  */
 export interface PieceWire {
   id: string;
   name: string;
   side: string;
   wing: string;
-  kind: string;
-  size: string;
+  kind: number;
+  size: number;
   type: string;
-  weaponClass: string;
-  weaponCapacity: string;
-  commandClass: string;
-  commandCapacity: string;
-  moraleClass: string;
-  moraleCapacity: string;
-  movementClass: string;
-  movementCapacity: string;
+  weaponClass: number;
+  weaponCapacity: number;
+  commandClass: number;
+  commandCapacity: number;
+  moraleClass: number;
+  moraleCapacity: number;
+  movementClass: number;
+  movementCapacity: number;
   steps: number;
   maxSteps: number;
   faculties: string;
-  /** The ammunition marker (§3.2.3): '' when full. */
-  ammunition: string;
+  /** The ammunition marker (§3.2.3): 0 ('') when full. */
+  ammunition: number;
   hex: number;
   /** A formation's second hex (§3.3, docs/formations.md); -1 on a one-hex unit and on every decoy. */
   secondHex: number;
-  /** A formation's mode marker (§3.3.6): '' in march, on every one-hex unit and on every decoy. */
-  formationMode: string;
+  /** A formation's mode marker (§3.3.6): 0 ('') in march, on every one-hex unit and on every decoy. */
+  formationMode: number;
   facing: number;
-  cohesion: string;
-  breath: string;
-  shock: string;
-  order: string;
+  cohesion: number;
+  breath: number;
+  shock: number;
+  order: number;
   stackRank: number;
   hidden: boolean;
   coverId: string;
@@ -58,11 +115,11 @@ export interface CoverWire extends Cover {
 
 /** A decoy has no name, profiles or steps: those fields stay empty. */
 export const BLANK_PIECE: Readonly<PieceWire> = {
-  id: '', name: '', side: '', wing: '', kind: '', size: '', type: '',
-  weaponClass: '', weaponCapacity: '', commandClass: '', commandCapacity: '',
-  moraleClass: '', moraleCapacity: '', movementClass: '', movementCapacity: '',
-  steps: 0, maxSteps: 0, faculties: '', ammunition: '', hex: -1, secondHex: -1, formationMode: '', facing: 0,
-  cohesion: '', breath: '', shock: '', order: '', stackRank: 0,
+  id: '', name: '', side: '', wing: '', kind: 0, size: 0, type: '',
+  weaponClass: 0, weaponCapacity: 0, commandClass: 0, commandCapacity: 0,
+  moraleClass: 0, moraleCapacity: 0, movementClass: 0, movementCapacity: 0,
+  steps: 0, maxSteps: 0, faculties: '', ammunition: 0, hex: -1, secondHex: -1, formationMode: 0, facing: 0,
+  cohesion: 0, breath: 0, shock: 0, order: 0, stackRank: 0,
   hidden: false, coverId: '', isDecoy: false, mimic: '', activating: false,
   destroyed: false, offMapHex: -1, offMapDir: -1, offMapTurn: -1,
 };
@@ -74,29 +131,29 @@ export function unitToWire(u: Unit, stackRank: number, activating: boolean): Pie
     name: u.name,
     side: u.side,
     wing: u.wing,
-    kind: u.kind,
-    size: u.size,
+    kind: code('kind', u.kind),
+    size: code('size', u.size),
     type: u.type,
-    weaponClass: p.weapon.class,
-    weaponCapacity: p.weapon.capacity,
-    commandClass: p.command.class,
-    commandCapacity: p.command.capacity,
-    moraleClass: p.morale.class,
-    moraleCapacity: p.morale.capacity,
-    movementClass: p.movement.class,
-    movementCapacity: p.movement.capacity,
+    weaponClass: code('weaponClass', p.weapon.class),
+    weaponCapacity: code('capacity', p.weapon.capacity),
+    commandClass: code('commandClass', p.command.class),
+    commandCapacity: code('capacity', p.command.capacity),
+    moraleClass: code('moraleClass', p.morale.class),
+    moraleCapacity: code('capacity', p.morale.capacity),
+    movementClass: code('movementClass', p.movement.class),
+    movementCapacity: code('capacity', p.movement.capacity),
     steps: u.steps,
     maxSteps: u.maxSteps,
     faculties: u.faculties.join(','),
-    ammunition: u.ammunition ?? '',
+    ammunition: code('ammunition', u.ammunition ?? ''),
     hex: u.hex,
     secondHex: u.secondHex ?? -1,
-    formationMode: u.formationMode ?? '',
+    formationMode: code('formationMode', u.formationMode ?? ''),
     facing: u.facing,
-    cohesion: u.cohesion,
-    breath: u.breath,
-    shock: u.shock,
-    order: u.order,
+    cohesion: code('cohesion', u.cohesion),
+    breath: code('breath', u.breath),
+    shock: code('shock', u.shock),
+    order: code('order', u.order),
     stackRank,
     hidden: u.hidden,
     coverId: u.hidden ? (u.coverId ?? '') : '',
@@ -118,7 +175,7 @@ export function decoyToWire(d: Decoy, stackRank: number, activating: boolean): P
     type: 'decoy',
     hex: d.hex,
     facing: d.facing,
-    order: d.activated ? 'activated' : 'none',
+    order: code('order', d.activated ? 'activated' : 'none'),
     stackRank,
     hidden: true,
     coverId: d.coverId,
@@ -137,32 +194,34 @@ export function wireToUnit(p: PieceWire): Unit {
     name: p.name,
     side: p.side,
     wing: p.wing,
-    kind: p.kind as Unit['kind'],
-    size: p.size as Unit['size'],
+    kind: wordOf('kind', p.kind) as Unit['kind'],
+    size: wordOf('size', p.size) as Unit['size'],
     type: p.type,
     profiles: {
-      weapon: { class: p.weaponClass as WeaponClass, capacity: p.weaponCapacity as Capacity },
-      command: { class: p.commandClass as CommandClass, capacity: p.commandCapacity as Capacity },
-      morale: { class: p.moraleClass as MoraleClass, capacity: p.moraleCapacity as Capacity },
-      movement: { class: p.movementClass as MovementClass, capacity: p.movementCapacity as Capacity },
+      weapon: { class: wordOf('weaponClass', p.weaponClass) as WeaponClass, capacity: capacity(p.weaponCapacity) },
+      command: { class: wordOf('commandClass', p.commandClass) as CommandClass, capacity: capacity(p.commandCapacity) },
+      morale: { class: wordOf('moraleClass', p.moraleClass) as MoraleClass, capacity: capacity(p.moraleCapacity) },
+      movement: { class: wordOf('movementClass', p.movementClass) as MovementClass, capacity: capacity(p.movementCapacity) },
     },
     steps: p.steps,
     maxSteps: p.maxSteps,
     faculties: p.faculties ? (p.faculties.split(',').filter((f) => f.length > 0) as Faculty[]) : [],
     hex: p.hex,
     facing: p.facing,
-    cohesion: (p.cohesion || 'inOrder') as Unit['cohesion'],
-    breath: (p.breath || 'fresh') as Unit['breath'],
-    shock: (p.shock || 'none') as Unit['shock'],
-    order: (p.order || 'none') as Unit['order'],
+    cohesion: wordOf('cohesion', p.cohesion) || 'inOrder',
+    breath: wordOf('breath', p.breath) || 'fresh',
+    shock: wordOf('shock', p.shock) || 'none',
+    order: wordOf('order', p.order) || 'none',
     stackRank: p.stackRank,
     hidden: !!p.hidden,
   };
   if (p.secondHex >= 0) unit.secondHex = p.secondHex;
-  if (p.formationMode) unit.formationMode = p.formationMode as NonNullable<Unit['formationMode']>;
+  const mode = wordOf('formationMode', p.formationMode);
+  if (mode) unit.formationMode = mode as NonNullable<Unit['formationMode']>;
   if (p.coverId) unit.coverId = p.coverId;
   if (p.destroyed) unit.destroyed = true;
-  if (p.ammunition === 'diminished' || p.ammunition === 'exhausted') unit.ammunition = p.ammunition;
+  const ammunition = wordOf('ammunition', p.ammunition);
+  if (ammunition === 'diminished' || ammunition === 'exhausted') unit.ammunition = ammunition;
   if (p.offMapHex >= 0) unit.offMap = { hex: p.offMapHex, dir: p.offMapDir, turn: p.offMapTurn };
   return unit;
 }
@@ -174,10 +233,12 @@ export function wireToDecoy(p: PieceWire): Decoy {
     hex: p.hex,
     facing: p.facing,
     mimic: p.mimic,
-    activated: p.order === 'activated',
+    activated: wordOf('order', p.order) === 'activated',
     stackRank: p.stackRank,
     coverId: p.coverId,
   };
   if (p.offMapHex >= 0) decoy.offMap = { hex: p.offMapHex, dir: p.offMapDir, turn: p.offMapTurn };
   return decoy;
 }
+
+const capacity = (n: number) => wordOf('capacity', n) as Capacity;

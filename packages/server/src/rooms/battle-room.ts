@@ -1,7 +1,7 @@
-import { CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
+import { ClientState, CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import { serverStateHash } from '../persistence/state-hash';
@@ -227,6 +227,10 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // Its key was presented by another connection meanwhile, or the seat was handed over.
     if (!this.seats.holds(seat, client.sessionId)) throw new Refusal('seatRefused');
     this.seats.setDropped(client.sessionId, false);
+    // The dropped connection's view missed every secret shown while it was away (showSecret and revealAtEnd reach
+    // the connected clients only): a fresh one, sent whole with the full state that follows.
+    client.view?.dispose();
+    client.view = viewForSeat(this.state, seat);
     this.welcome(client);
     this.afterSeatChange();
   }
@@ -597,9 +601,11 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.log.push(...events);
     this.syncState();
     this.broadcastPatch();
+    // pieces named by their place among the public names of the state just patched (@lames/rules wire/events.ts)
+    const names = wireNamesOf(this.state);
     for (const c of this.clients) {
-      // compact binary (issue 9): a function of the seat's events alone, so a decoy's and a hidden unit's are the same bytes
-      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(events, c.userData.seat)));
+      // compact binary (issue 9): a function of the seat's events and the public names alone, so a decoy's and a hidden unit's are the same bytes
+      if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(events, c.userData.seat), namesHeldBy(c, names)));
     }
     if (clock) this.commitClock(clock);
     // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
@@ -790,4 +796,15 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.saving = run.catch((e: unknown) => this.deps.logError(`battle ${this.roomId}: an action or a save failed`, e));
     return this.saving;
   }
+}
+
+/**
+ * The names a connection decodes the events with: the state it holds when
+ * they arrive. A joined connection has just received the action's patch. One
+ * still joining or reconnecting gets its messages queued behind a full state
+ * of some later moment, whose names may differ (a unit revealed, troops
+ * merged): it gets every name spelt out.
+ */
+function namesHeldBy(client: Client, names: string[]): string[] {
+  return client.state === ClientState.JOINED ? names : [];
 }

@@ -1,4 +1,4 @@
-import type { GameState } from '@lames/rules';
+import { encodeBoard, type GameState } from '@lames/rules';
 import { BattleState, CoverState, PieceState, SideInfo, WingInfo } from './schema';
 import { initDeployment, syncDeployment } from './deployment';
 import { desiredEntries, Entry } from './entries';
@@ -92,7 +92,7 @@ function syncWings(target: BattleState, game: GameState): void {
 /** The sides, the static board and the deployment (zones, per-side secrets): set once, when the room opens. */
 export function initStatic(target: BattleState, game: GameState, battleName: string): void {
   target.battleName = battleName;
-  target.board = JSON.stringify(game.board);
+  target.board = encodeBoard(game.board);
   target.light = game.light;
   target.rulesLevel = game.rulesLevel;
   for (const s of game.sides) {

@@ -14,38 +14,39 @@ import { ArraySchema, MapSchema, Schema, type, view } from './colyseus-schema.mj
  */
 
 export class PieceState extends Schema {
+  // The enumerated fields (kind, size, profiles, markers) are codes, one byte each (@lames/rules wire/pieces.ts, issue 9).
   @type('string') id = '';
   @type('string') name = '';
   @type('string') side = '';
   @type('string') wing = '';
-  @type('string') kind = '';
-  @type('string') size = '';
+  @type('uint8') kind = 0;
+  @type('uint8') size = 0;
   @type('string') type = '';
-  @type('string') weaponClass = '';
-  @type('string') weaponCapacity = '';
-  @type('string') commandClass = '';
-  @type('string') commandCapacity = '';
-  @type('string') moraleClass = '';
-  @type('string') moraleCapacity = '';
-  @type('string') movementClass = '';
-  @type('string') movementCapacity = '';
+  @type('uint8') weaponClass = 0;
+  @type('uint8') weaponCapacity = 0;
+  @type('uint8') commandClass = 0;
+  @type('uint8') commandCapacity = 0;
+  @type('uint8') moraleClass = 0;
+  @type('uint8') moraleCapacity = 0;
+  @type('uint8') movementClass = 0;
+  @type('uint8') movementCapacity = 0;
   @type('uint8') steps = 0;
   @type('uint8') maxSteps = 0;
   /** Comma-joined, to keep the piece one flat object. */
   @type('string') faculties = '';
-  /** The ammunition marker (§3.2.3): '' when full. */
-  @type('string') ammunition = '';
+  /** The ammunition marker (§3.2.3): 0 when full. */
+  @type('uint8') ammunition = 0;
   /** Hex indexes fit 16 bits (a board is at most 64×64, scenario/schema.ts): two bytes a change, not four (issue 9). */
   @type('int16') hex = -1;
   /** A formation's second hex (§3.3); -1 on a one-hex unit and on every decoy. */
   @type('int16') secondHex = -1;
-  /** A formation's mode marker (§3.3.6); '' in march and on every one-hex piece. */
-  @type('string') formationMode = '';
+  /** A formation's mode marker (§3.3.6); 0 in march and on every one-hex piece. */
+  @type('uint8') formationMode = 0;
   @type('uint8') facing = 0;
-  @type('string') cohesion = '';
-  @type('string') breath = '';
-  @type('string') shock = '';
-  @type('string') order = '';
+  @type('uint8') cohesion = 0;
+  @type('uint8') breath = 0;
+  @type('uint8') shock = 0;
+  @type('uint8') order = 0;
   /** Renumbered per hex (sync/entries.ts): a few places at most. */
   @type('int16') stackRank = 0;
   @type('boolean') hidden = false;
@@ -122,7 +123,7 @@ export class DeploymentSecretState extends Schema {
 export class BattleState extends Schema {
   @type('string') scenarioId = '';
   @type('string') battleName = '';
-  /** The static board as JSON: sent once with the full state, never patched. */
+  /** The static board (@lames/rules wire/board.ts: JSON, terrain and altitude in runs): sent once with the full state, never patched. */
   @type('string') board = '';
   @type('uint16') turn = 0;
   @type('uint16') turnLimit = 0;

@@ -24,7 +24,19 @@ export function viewForSeat(state: BattleState, seat: Seat): StateView {
   state.secrets.forEach((piece: PieceState) => {
     if (mayLookUnder(seat, piece.side, state.status)) view.add(piece);
   });
+  forgetPendingAdds(view);
   return view;
+}
+
+/**
+ * A new connection's view goes out whole with its full state, which encodes
+ * every object the view sees; the adds the view also queued for the next
+ * patch would send the seat its secrets a second time (issue 9: 5 KB more
+ * on joining the stress battle). The queue is only the adds made here: a
+ * secret shown later (showSecret, revealAtEnd) queues its own.
+ */
+function forgetPendingAdds(view: StateView): void {
+  view.changes.clear();
 }
 
 /** At the end of the battle: every secret still on the board goes into a connection's view (issue 11). */

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { apply, legalActions } from '@lames/rules';
+import { apply, decodeBoard, legalActions, wordOf } from '@lames/rules';
 import { fordGame } from '@lames/rules/testing';
 import { openFileStore, type FileStore } from '../../src/persistence/file-store';
 import { checkRecord } from '../../src/persistence/record-schema';
@@ -67,12 +67,12 @@ describe('records saved before issue 8', () => {
       const key = 'AAAAAAAAAAAAAAAAAAAAAA';
       writeFileSync(path.join(storeDir, 'battles', 'old-3.json'), JSON.stringify(oldRecord('old-3', await hashToken(key))));
       const seat = await welcomed(await server.client().create('battle', { resume: 'old-3', playerName: 'Gauvain', key }));
-      const state = seat.room.state as unknown as { light: string; rulesLevel: string; board: string; pieces: Map<string, { id: string; faculties: string; ammunition: string }>; sides: { ammunitionSource: number }[] };
+      const state = seat.room.state as unknown as { light: string; rulesLevel: string; board: string; pieces: Map<string, { id: string; faculties: string; ammunition: number }>; sides: { ammunitionSource: number }[] };
       await waitFor(() => state.pieces.size > 0, 'the pieces');
       expect(state.light).toBe('day');
       expect(state.rulesLevel).toBe('basic');
-      expect(JSON.parse(state.board).features).toEqual({});
-      expect([...state.pieces.values()].every((p) => p.faculties === '' && p.ammunition === '')).toBe(true);
+      expect(decodeBoard(state.board).features).toEqual({});
+      expect([...state.pieces.values()].every((p) => p.faculties === '' && wordOf('ammunition', p.ammunition) === '')).toBe(true);
       expect(state.sides.map((s) => s.ammunitionSource)).toEqual([-1, -1]);
       const events = seat.inbox.events.length;
       seat.room.send('action', { type: 'activate', piece: 'h-knights' });
