@@ -19,7 +19,11 @@ import { recordedPositions } from './recorded-positions';
  * each wing directive in turn (§2.5.1–2.5.4, §2.6.11).
  */
 
-const positions = recordedPositions('move-search', { every: 30, stressLimit: 60, formations: true });
+const positions = recordedPositions('move-search', {
+  every: 30,
+  stressLimit: 60,
+  formations: true,
+});
 const MODES: MoveMode[] = ['normal', 'extra', 'minimal'];
 const DIRECTIVES: Directive[] = ['attack', 'defend', 'regroup', 'retreat'];
 
@@ -46,15 +50,30 @@ describe('§2.6 the move search and its preview (issue 9): the same arrivals as 
         const mover = moverOf(view, piece)!;
         for (const mode of MODES) {
           const ctx = () => moveContext(view, mover, mode);
-          expect([piece, mode, searchArrivals(ctx())]).toEqual([piece, mode, previousSearch(ctx())]);
-          expect([piece, mode, reachable(view, side as Seat, piece, mode)]).toEqual([piece, mode, previousReachable(view, piece, mode)]);
+          expect([piece, mode, searchArrivals(ctx())]).toEqual([
+            piece,
+            mode,
+            previousSearch(ctx()),
+          ]);
+          expect([piece, mode, reachable(view, side as Seat, piece, mode)]).toEqual([
+            piece,
+            mode,
+            previousReachable(view, piece, mode),
+          ]);
           compared += 1;
         }
       }
       for (const directive of DIRECTIVES) {
-        const under = { ...view, wings: view.wings.map((w) => (w.side === side ? { ...w, directive } : w)) };
+        const under = {
+          ...view,
+          wings: view.wings.map((w) => (w.side === side ? { ...w, directive } : w)),
+        };
         for (const piece of piecesOf(under, side).slice(0, 2))
-          expect([piece, directive, reachable(under, side as Seat, piece, 'normal')]).toEqual([piece, directive, previousReachable(under, piece, 'normal')]);
+          expect([piece, directive, reachable(under, side as Seat, piece, 'normal')]).toEqual([
+            piece,
+            directive,
+            previousReachable(under, piece, 'normal'),
+          ]);
       }
     }
     expect(compared).toBeGreaterThan(0);

@@ -80,25 +80,27 @@ function search(ctx: MoveContext, model: FacingModel, s: Search): void {
   heap.push(s.add(key(start, 0), start, -1, NO_STEP, 0));
   // A state reached no dearer with a charge run at least as good makes this one useless (§2.6.9 keeps the search small).
   const dominated = (k: number) => s.rankOf(Math.floor(k / 5)) >= chargeRank(k % 5);
+  let from = 0;
+  const visit: Visit = (next, step, nextTurns) => {
+    if (next.ended === 'exit') {
+      const e = exitIndex(ctx, next);
+      const known = s.exits[e];
+      if (known < 0) s.exits[e] = s.add(-1, next, from, step, nextTurns);
+      else if (s.ws[known].spent > next.spent) s.rewrite(known, next, from, step, nextTurns);
+      return;
+    }
+    const nk = key(next, nextTurns);
+    if (s.isDone(nk) || dominated(nk)) return;
+    const known = s.nodeOf(nk);
+    if (known < 0) heap.push(s.add(nk, next, from, step, nextTurns));
+    else if (s.ws[known].spent > next.spent) heap.push(s.rewrite(known, next, from, step, nextTurns));
+  };
   for (let n = heap.pop(); n !== undefined; n = heap.pop()) {
     const k = s.key[n];
     if (s.isDone(k) || dominated(k)) continue;
     s.settle(k);
-    const ws = s.ws[n];
-    successors(ctx, model, front, ws, s.turns[n], (next, step, nextTurns) => {
-      if (next.ended === 'exit') {
-        const e = exitIndex(ctx, next);
-        const known = s.exitNode(e);
-        if (known < 0) s.exits[e] = s.add(-1, next, n, step, nextTurns);
-        else if (s.ws[known].spent > next.spent) s.rewrite(known, next, n, step, nextTurns);
-        return;
-      }
-      const nk = key(next, nextTurns);
-      if (s.isDone(nk) || dominated(nk)) return;
-      const known = s.nodeOf(nk);
-      if (known < 0) heap.push(s.add(nk, next, n, step, nextTurns));
-      else if (s.ws[known].spent > next.spent) heap.push(s.rewrite(known, next, n, step, nextTurns));
-    });
+    from = n;
+    successors(ctx, model, front, s.ws[n], s.turns[n], visit);
   }
 }
 
@@ -106,7 +108,6 @@ function search(ctx: MoveContext, model: FacingModel, s: Search): void {
 const NO_STEP = -1000;
 const FACE_STEP = -1;
 const EXIT_STEP = -100;
-const stepCode = (step: MoveStep): number => ('to' in step ? step.to : 'face' in step ? FACE_STEP - step.face : EXIT_STEP - step.exit);
 const stepOf = (code: number): MoveStep => (code >= 0 ? { to: code } : code > EXIT_STEP ? { face: (FACE_STEP - code) as Facing } : { exit: EXIT_STEP - code });
 
 /** Leaving the map ends the move: one state per hexside and per pursuit, never expanded (its own table, `Search.exits`). */
@@ -132,12 +133,12 @@ class Search {
     this.exits = new Int32Array(exits).fill(-1);
   }
 
-  add(k: number, ws: WalkState, prev: number, step: MoveStep | number, turns: number): number {
+  add(k: number, ws: WalkState, prev: number, step: number, turns: number): number {
     const n = this.key.length;
     this.key.push(k);
     this.ws.push(ws);
     this.prev.push(prev);
-    this.step.push(typeof step === 'number' ? step : stepCode(step));
+    this.step.push(step);
     this.turns.push(turns);
     if (k >= 0) {
       this.t.nodeGen[k] = this.t.gen;
@@ -146,20 +147,16 @@ class Search {
     return n;
   }
 
-  rewrite(n: number, ws: WalkState, prev: number, step: MoveStep, turns: number): number {
+  rewrite(n: number, ws: WalkState, prev: number, step: number, turns: number): number {
     this.ws[n] = ws;
     this.prev[n] = prev;
-    this.step[n] = stepCode(step);
+    this.step[n] = step;
     this.turns[n] = turns;
     return n;
   }
 
   nodeOf(k: number): number {
     return this.t.nodeGen[k] === this.t.gen ? this.t.node[k] : -1;
-  }
-
-  exitNode(e: number): number {
-    return this.exits[e];
   }
 
   isDone(k: number): boolean {
@@ -207,8 +204,8 @@ function keyTables(keys: number): KeyTables {
   return t;
 }
 
-/** Each state one elementary move leads to, with the move and the turns count after it. */
-type Visit = (next: WalkState, step: MoveStep, turns: number) => void;
+/** Each state one elementary move leads to, with the move (`stepCode`) and the turns count after it. */
+type Visit = (next: WalkState, step: number, turns: number) => void;
 
 function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws: WalkState, turns: number, visit: Visit): void {
   if (ws.ended) return;
@@ -218,14 +215,16 @@ function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws:
     if (!front[ws.facing * 6 + d]) continue;
     const to = nb[ws.hex * 6 + d];
     const next = to < 0 ? tryExit(ctx, ws, d) : tryStep(ctx, ws, to);
-    if (next) visit(next, to < 0 ? { exit: d } : { to }, turns);
+    if (next) visit(next, to < 0 ? EXIT_STEP - d : to, turns);
   }
   if (ws.reorientedSinceStep) return; // never two reorientations in a row (§2.6.6)
-  for (const [f, nextTurns] of model.turnsFrom(ws, turns)) {
+  const turnsOpen = model.turnsFrom(ws, turns);
+  for (let i = 0; i < turnsOpen.length; i++) {
+    const [f, nextTurns] = turnsOpen[i];
     // A turn beyond the points left: the walker would refuse it (most of the turns tried, for a large unit).
     if (ctx.mode !== 'minimal' && ws.spent + turnCost(ctx, ws.facing, f) > ctx.budget) continue;
     const next = tryReorient(ctx, ws, f);
-    if (next) visit(next, { face: f }, nextTurns);
+    if (next) visit(next, FACE_STEP - f, nextTurns);
   }
 }
 
