@@ -9,12 +9,28 @@ import { forcedAction } from '../turn/forced';
 import type { GameState, Unit } from '../state/types';
 import { boardIndex } from '../terrain/board';
 import { compulsoryWingMorale } from '../command/wing-morale';
+import { Snapshot, snapshotOf, unchangedSince } from '../state/snapshot';
 
 /**
  * A piece bound to an action (§2.9.1: face, rally or flee, keep charging)
  * must be activated and play it: ending the turn may not skip it.
  */
 function boundPieceLeft(state: GameState, seat: string): Rejection | null {
+  const known = bound.get(state);
+  if (known && known.seat === seat && unchangedSince(state, known.snapshot)) return known.verdict;
+  const verdict = firstBoundPiece(state, seat);
+  bound.set(state, { seat, snapshot: snapshotOf(state), verdict });
+  return verdict;
+}
+
+/**
+ * The verdict of the last seat asked, per state object (issue 9): legal
+ * actions ask it for every piece of the side, and it is the same for all.
+ * Served again only while the state is unchanged (state/snapshot.ts).
+ */
+const bound = new WeakMap<GameState, { seat: string; snapshot: Snapshot; verdict: Rejection | null }>();
+
+function firstBoundPiece(state: GameState, seat: string): Rejection | null {
   const free = surelyFree(state);
   const bound = piecesToActivate(state, seat).find((p) => !free(p) && forcedAction(state, p) !== null);
   if (!bound) return null;

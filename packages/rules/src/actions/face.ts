@@ -1,4 +1,4 @@
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { tell } from '../fog/announce';
 import { FACINGS, Facing } from '../geometry/facing';
 import type { GameEvent } from '../state/events';
@@ -20,6 +20,7 @@ import { sharesHex } from '../units/body';
 import { BodyFace, bodyFaceOptions, bodyFaceVerdict } from '../movement/formation-face';
 import { pivotOf } from '../movement/formation-moves';
 import { boardIndex } from '../terrain/board';
+import { distance } from '../geometry/hex';
 import type { DiceSource } from '../state/dice';
 
 /**
@@ -121,19 +122,20 @@ export function mustFaceRefusal(state: GameState, piece: string): Rejection | nu
   if ([unit, ...stackMates(state, unit)].some(allFront)) return reject('hedgehogKeepsFacing');
   const by = engagedBy(state, unit);
   if (by.length === 0) return reject('notEngagedNoFace');
-  if (engagesAnEngager(state, unit)) return reject('alreadyEngagingBack');
+  if (engagesAnEngager(state, unit, by)) return reject('alreadyEngagingBack');
   // The stack turns as one: a stack-mate facing an enemy that engages it holds it (§2.6.14, §2.3.1).
   const holder = stackMates(state, unit).find((m) => engagesAnEngager(state, m));
   if (holder) return reject('faceStackHeld', { unit: holder.name });
   // No facing can answer (terrain, hexside, stack place): facing is impossible, so not compulsory (for a formation, FORM-54).
-  if (isFormation(unit) ? bodyFaceOptions(state, unit).length === 0 : !FACINGS.some((f) => facingEngages(state, unit, f))) return reject('faceMustEngage');
+  if (isFormation(unit) ? bodyFaceOptions(state, unit).length === 0 : !FACINGS.some((f) => facingEngages(state, unit, f, by))) return reject('faceMustEngage');
   return null;
 }
 
 /** The unit engages one of the enemies that engage it (§2.6.14: it may not face). */
-function engagesAnEngager(state: GameState, unit: Unit): boolean {
+function engagesAnEngager(state: GameState, unit: Unit, by: Unit[] = engagedBy(state, unit)): boolean {
+  if (by.length === 0) return false;
   const targets = new Set(engagedTargets(state, unit).map((t) => t.id));
-  return engagedBy(state, unit).some((e) => targets.has(e.id));
+  return by.some((e) => targets.has(e.id));
 }
 
 /** The other units of the unit's stack, which turn with it. */
@@ -141,10 +143,10 @@ function stackMates(state: GameState, unit: Unit): Unit[] {
   return stackAt(state, unit.hex).filter((u) => u.id !== unit.id);
 }
 
-/** The facing makes the unit engage at least one of the enemies that engage it. */
-function facingEngages(state: GameState, unit: Unit, facing: Facing): boolean {
+/** The facing makes the unit engage at least one of the enemies that engage it (`by`, when the caller knows them: it asks for every facing). */
+function facingEngages(state: GameState, unit: Unit, facing: Facing, by: Unit[] = engagedBy(state, unit)): boolean {
   const turned = { ...unit, facing };
-  return engagedBy(state, unit).some((e) => engages(state, turned, e));
+  return by.some((e) => engages(state, turned, e));
 }
 
 /** A formation's face is a half-turn or a forward pivot (§3.3.7); a one-hex unit names no pivot. */
@@ -156,19 +158,37 @@ function formationFaceRefusal(state: GameState, unit: Unit, a: FaceAction): Reje
 
 /** A formation's faces (the half-turn and forward pivots that answer an engager), judged on what `seat` knows; none for a one-hex unit. */
 export function bodyFaceOptionsFor(state: GameState, seat: Seat, piece: string): BodyFace[] {
-  const view = state.perspective ? state : viewFor(state, seat);
+  if (!mayBeEngaged(state, piece)) return [];
+  // Read only: the seat's view without a copy of the state (fog/view.ts sharedView).
+  const view = state.perspective ? state : sharedView(state, seat);
   const unit = unitOf(view, piece);
   if (!unit || !isFormation(unit) || unit.side !== seat || mustFaceRefusal(view, piece)) return [];
   return bodyFaceOptions(view, unit);
 }
 
+/**
+ * Whether some enemy in the open touches the piece (unit or decoy): without
+ * one nothing engages it, so it need not and may not face (§2.6.14) — told
+ * without building the seat's view (issue 9: legal actions probe the face of
+ * every piece). The open enemies are the same in every seat's view.
+ */
+function mayBeEngaged(state: GameState, piece: string): boolean {
+  const p = state.units.find((u) => u.id === piece) ?? state.decoys.find((d) => d.id === piece);
+  if (!p || p.hex < 0) return false;
+  const own = 'secondHex' in p && p.secondHex !== undefined ? [p.hex, p.secondHex] : [p.hex];
+  const near = (h: number) => own.some((o) => distance(state.board, o, h) <= 1);
+  return state.units.some((e) => e.side !== p.side && !e.hidden && e.hex >= 0 && (near(e.hex) || (e.secondHex !== undefined && near(e.secondHex))));
+}
+
 /** The facings a unit that must face may take, judged on what `seat` knows. */
 export function faceOptions(state: GameState, seat: Seat, piece: string): Facing[] {
-  const seen = state.perspective ? state : viewFor(state, seat);
+  if (!mayBeEngaged(state, piece)) return [];
+  const seen = state.perspective ? state : sharedView(state, seat);
   const view = asPlayed(seen, piece) ?? seen;
   const unit = unitOf(view, piece);
   if (!unit || unit.side !== seat || mustFaceRefusal(view, piece)) return [];
   // A formation's facing alone is its half-turn; its pivots are in bodyFaceOptionsFor.
   if (isFormation(unit)) return bodyFaceOptions(view, unit).flatMap((o) => (o.step ? [] : [o.facing]));
-  return FACINGS.filter((f) => facingEngages(view, unit, f));
+  const by = engagedBy(view, unit);
+  return FACINGS.filter((f) => facingEngages(view, unit, f, by));
 }

@@ -12,7 +12,7 @@ import { distributingRefusal } from './distributing';
 import { DirectiveFields, leavesBy } from './fields';
 import { directiveFor } from './situation';
 import { isShooter } from '../fire/shooters';
-import { hasTargetFrom } from '../fire/targets';
+import { hasTargetFrom, openTarget } from '../fire/targets';
 import { ammunitionOf } from '../units/ammunition';
 import { dodgeMayDisengage } from '../units/dodge';
 
@@ -40,13 +40,23 @@ export interface MoveExit {
  * special orders, autonomous troops) are never refused here.
  */
 export function directiveRefusal(state: GameState, unit: Unit, intent: DirectiveIntent): Rejection | null {
-  const busy = distributing(state, unit, intent);
-  if (busy) return busy;
-  // Whatever the directive, a routed troop must flee (§2.5.1–2.5.4: "une Troupe en Déroute doit fuir").
-  if (intent.type === 'flee' && unit.cohesion === 'routed') return null;
-  const view = state.perspective ? state : sharedView(state, unit.side);
-  const seen = view.units.find((u) => u.id === unit.id) ?? unit;
-  return new DirectiveJudge(view, seen).judge(intent);
+  return directiveVerdicts(state, unit)(intent);
+}
+
+/** `directiveRefusal` for many intents of one unit in one state, with one judge for all (issue 9: a flight preview judges every flight). */
+export function directiveVerdicts(state: GameState, unit: Unit): (intent: DirectiveIntent) => Rejection | null {
+  let judge: DirectiveJudge | undefined;
+  return (intent) => {
+    const busy = distributing(state, unit, intent);
+    if (busy) return busy;
+    // Whatever the directive, a routed troop must flee (§2.5.1–2.5.4: "une Troupe en Déroute doit fuir").
+    if (intent.type === 'flee' && unit.cohesion === 'routed') return null;
+    if (!judge) {
+      const view = state.perspective ? state : sharedView(state, unit.side);
+      judge = new DirectiveJudge(view, view.units.find((u) => u.id === unit.id) ?? unit);
+    }
+    return judge.judge(intent);
+  };
 }
 
 /** While a character distributes orders (§2.5.9) his activation holds nothing else. */
@@ -173,9 +183,11 @@ export class DirectiveJudge {
   private canFireFrom(hex: number, facing: Facing): boolean {
     const key = hex * 12 + facing;
     let can = this.fireFrom.get(key);
-    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing)));
+    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing, (this.targets ??= this.view.units.filter((t) => openTarget(this.unit, t))))));
     return can;
   }
+
+  private targets?: Unit[];
 
   /** §2.5.2, §2.9.2: free moves that never touch the enemy, no charge; rest, and reorganise for the elite. */
   private defend(intent: DirectiveIntent): Rejection | null {
@@ -276,11 +288,23 @@ export class DirectiveJudge {
     let prev = this.unit.hex;
     for (const h of hexes) {
       if (h === prev) continue;
-      const need = this.fields.threatCost(prev) + toHalves(0.5);
-      if (!this.fields.nearestThreatsAt(prev).some((e) => this.fields.threatCostFrom(e, h) >= need)) return this.refuse('regroupMustMoveAway', { hex: this.label(h) });
+      if (!this.stepsAway(prev, h)) return this.refuse('regroupMustMoveAway', { hex: this.label(h) });
       prev = h;
     }
     return null;
+  }
+
+  private readonly away = new Map<number, boolean>();
+
+  /** One hex entered, `from` → `to`, puts ½ MP more between the unit and a nearest threat of `from` (once per pair: a preview's arrivals share their first hexes). */
+  private stepsAway(from: number, to: number): boolean {
+    const key = from * 1_000_000 + to;
+    let ok = this.away.get(key);
+    if (ok === undefined) {
+      const need = this.fields.threatCost(from) + toHalves(0.5);
+      this.away.set(key, (ok = this.fields.nearestThreatsAt(from).some((e) => this.fields.threatCostFrom(e, to) >= need)));
+    }
+    return ok;
   }
 
   private staysOutOfReach(hexes: number[]): Rejection | null {

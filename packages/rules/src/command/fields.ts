@@ -91,11 +91,16 @@ export class DirectiveFields {
 
   /** §2.5.3.1: the nearest threats of the unit standing in this hex; when several tie, its owner chooses among them. */
   nearestThreatsAt(hex: number): Unit[] {
+    const known = this.nearest.get(hex);
+    if (known) return known;
     const best = this.threatCost(hex);
-    if (best === Number.POSITIVE_INFINITY) return [];
     // Bounded by the nearest cost: a farther threat's search stops there (threat-field.ts).
-    return this.threats().filter((e) => this.fieldOf(e).at(hex, best) === best);
+    const found = best === Number.POSITIVE_INFINITY ? [] : this.threats().filter((e) => this.fieldOf(e).at(hex, best) === best);
+    this.nearest.set(hex, found);
+    return found;
   }
+
+  private readonly nearest = new Map<number, Unit[]>();
 
   /** §2.5.3 "Atteignable": some enemy could engage the unit in this hex with its normal movement next turn. */
   reachable(hex: number): boolean {

@@ -3,7 +3,7 @@ import { REFUSED } from '../movement/refusal';
 import { sharedView } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
-import type { Arrival, BodyStep } from '../movement/reachable';
+import type { Arrival, BodyStep, MoveStep } from '../movement/reachable';
 import { MoveContext, moveContext, startWalk, walkMove, WalkState } from '../movement/walker';
 import type { Facing } from '../geometry/facing';
 import type { GameState, Seat } from '../state/types';
@@ -31,12 +31,34 @@ export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, a
   // Only yes or no is needed of each arrival: the refusals are not worded.
   const judge = new DirectiveJudge(view, mover.unit, () => REFUSED);
   if (judge.directive === null) return arrivals;
-  // One context for every arrival: building it means a pass over the whole board.
-  const ctx = moveContext(view, mover, mode);
-  return arrivals.filter((arr) => {
-    const intent = walkIntent(ctx, mode, arr.steps, false);
-    return intent !== null && judge.judge(intent) === null;
-  });
+  // Only an exit asks the context (who left the map where): built once, for the first that does — building it means a pass over the whole board.
+  let ctx: MoveContext | undefined;
+  const offMap = () => (ctx ??= moveContext(view, mover, mode)).offMapEnemies;
+  return arrivals.filter((arr) => judge.judge(arrivalIntent(mover, mode, arr, offMap)) === null);
+}
+
+/**
+ * What an arrival of the search intends, read from its steps: the walker
+ * accepted each of them as the search made it, so walking them again (as a
+ * submitted move is, `walkIntent`) would find the same positions. A
+ * formation's positions are its trail (§3.3.7: a pivot moves both hexes).
+ */
+function arrivalIntent(mover: Mover, mode: MoveMode, arr: Arrival, offMap: () => Map<number, string>): DirectiveIntent {
+  const path = arr.trail ? arr.trail.map((t) => ({ hex: t.hex, facing: t.facing })) : pathOf(mover, arr.steps as MoveStep[]);
+  const exit = arr.exit !== undefined ? { hex: arr.hex, dir: arr.exit, reachesEnemy: offMap().has(arr.hex * 6 + arr.exit) } : undefined;
+  return { type: 'move', path, spent: arr.cost, mode, stopped: arr.ends !== null, charge: false, ...(exit ? { exit } : {}) };
+}
+
+/** A one-hex unit's position after each step, the step off the map left out (it enters no hex). */
+function pathOf(mover: Mover, steps: MoveStep[]): Array<{ hex: number; facing: Facing }> {
+  let at = { hex: mover.unit.hex, facing: mover.unit.facing };
+  const path: Array<{ hex: number; facing: Facing }> = [];
+  for (const step of steps) {
+    if ('exit' in step) continue;
+    at = 'to' in step ? { hex: step.to, facing: at.facing } : { hex: at.hex, facing: step.face };
+    path.push(at);
+  }
+  return path;
 }
 
 function walkIntent(ctx: MoveContext, mode: MoveMode, steps: BodyStep[], charge: boolean): DirectiveIntent | null {

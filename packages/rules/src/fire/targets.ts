@@ -110,10 +110,12 @@ export function fireDuelTargetRefusal(view: GameState, a: Unit, targetId: string
  * fire at: cone, range, line and the target's stack (§3.2.6, for the attack
  * directive's moves). Its own stack and engagement there are not judged.
  */
-export function hasTargetFrom(view: GameState, unit: Unit, hex: number, facing: number): boolean {
+export function hasTargetFrom(view: GameState, unit: Unit, hex: number, facing: number, candidates: Unit[] = view.units): boolean {
   const placed = { ...unit, hex, facing };
   // Out of range first: it is the cheapest refusal, and most enemies of a large battle are far.
   const range = fireRange(view, placed);
-  const open = (t: Unit) => t.side !== unit.side && !t.hidden && t.hex >= 0 && !t.destroyed && distanceToHex(view.board, t, hex) <= range;
-  return view.units.some((t) => open(t) && !reachRefusal(view, placed, t) && !stackTargetRefusal(view, placed, t));
+  return candidates.some((t) => openTarget(unit, t) && distanceToHex(view.board, t, hex) <= range && !reachRefusal(view, placed, t) && !stackTargetRefusal(view, placed, t));
 }
+
+/** An enemy in the open on the map: who `hasTargetFrom` considers (a caller asking for many positions may pass only these). */
+export const openTarget = (unit: Unit, t: Unit): boolean => t.side !== unit.side && !t.hidden && t.hex >= 0 && !t.destroyed;

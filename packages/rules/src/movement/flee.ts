@@ -1,4 +1,4 @@
-import { directiveRefusal } from '../command/directive';
+import { directiveVerdicts } from '../command/directive';
 import { reject, Rejection } from '../actions/rejection';
 import { isRejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
@@ -43,6 +43,9 @@ export interface FleeContext {
   coverNear: Uint8Array;
   /** Whether the unit would be engaged at a hex × 12 + facing, worked out once (the search asks it at every step). */
   engaged: Map<number, boolean>;
+  /** What the stack of a hex entered says (points with the unit, an inferior clash) and what crossing a hex costs, worked out once per hex (issue 9). */
+  stacking: Map<number, { points: number; clash: boolean }>;
+  crossing: Map<number, Halves>;
 }
 
 export interface FleeWalk {
@@ -85,7 +88,7 @@ export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeCo
     coverNear[c.hex] = 1;
     for (let d = 0; d < 6; d++) if (idx.neighbours[c.hex * 6 + d] >= 0) coverNear[idx.neighbours[c.hex * 6 + d]] = 1;
   }
-  return { view, mover, threat: threat.id, away: awayMeasure(view, threat), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear, engaged: new Map() };
+  return { view, mover, threat: threat.id, away: awayMeasure(view, threat), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear, engaged: new Map(), stacking: new Map(), crossing: new Map() };
 }
 
 function awayMeasure(view: GameState, threat: Unit): (hex: number) => Halves {
@@ -155,15 +158,26 @@ function withReveal(ctx: FleeContext, fw: FleeWalk): FleeWalk {
 function crossingHere(ctx: FleeContext, hex: number, dir: Direction): Halves {
   const u = ctx.mover.unit;
   if (hex === u.hex) return crossingCost(crossedLeavingStack(ctx.view, u, dir).length);
-  return crossingCost(stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large').length);
+  let cost = ctx.crossing.get(hex);
+  if (cost === undefined) ctx.crossing.set(hex, (cost = crossingCost(stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large').length)));
+  return cost;
 }
 
 function stackingRefusal(ctx: FleeContext, to: number, no: No): Rejection | null {
-  const friends = ctx.view.units.filter((o) => o.hex === to && o.id !== ctx.mover.unit.id && o.side === ctx.mover.unit.side);
-  const points = friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(ctx.mover.unit);
+  const { points, clash } = stackFacts(ctx, to);
   const hex = () => hexLabel(ctx.view.board, to);
   if (points > STACK_LIMIT) return no('stackingLimit', () => ({ hex: hex(), points }));
-  return inferiorStackClash(ctx.view, [ctx.mover.unit], to, [ctx.mover.unit.id]) ? no('stackingInferior', () => ({ hex: hex() })) : null;
+  return clash ? no('stackingInferior', () => ({ hex: hex() })) : null;
+}
+
+function stackFacts(ctx: FleeContext, to: number): { points: number; clash: boolean } {
+  const known = ctx.stacking.get(to);
+  if (known) return known;
+  const u = ctx.mover.unit;
+  const friends = ctx.view.units.filter((o) => o.hex === to && o.id !== u.id && o.side === u.side);
+  const facts = { points: friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(u), clash: inferiorStackClash(ctx.view, [u], to, [u.id]) };
+  ctx.stacking.set(to, facts);
+  return facts;
 }
 
 /**
@@ -181,7 +195,8 @@ export function endRefusal(ctx: FleeContext, fw: FleeWalk): Rejection | null {
 
 /** Would the unit, entering `to` (at the back of any stack there), be engaged by a visible enemy? */
 function wouldBeEngaged(ctx: FleeContext, to: number, facing: Facing): boolean {
-  const key = to * 12 + facing;
+  // A unit with only a front zone may be engaged from any side whatever its facing (§2.3, units/engagement.ts mayBeEngagedFrom): one answer per hex.
+  const key = to * 12 + (zoneSize(ctx.mover.unit) === 'small' ? 0 : facing);
   let engaged = ctx.engaged.get(key);
   if (engaged === undefined) ctx.engaged.set(key, (engaged = engagedAt(ctx, to, facing)));
   return engaged;
@@ -214,7 +229,8 @@ export function fleeArrivals(state: GameState, seat: Seat, piece: string): FleeA
   const arrivals = nearestThreats(view, mover.unit).units.flatMap((t) => searchFlight(fleeContext(view, mover, t)));
   // The wing's directive may forbid some flights (§2.5.2: never next to the enemy under defend).
   const hexes = (a: FleeArrival) => a.steps.flatMap((s) => ('to' in s ? [s.to] : []));
-  return arrivals.filter((a) => !directiveRefusal(view, mover.unit, { type: 'flee', path: hexes(a) }));
+  const verdict = directiveVerdicts(view, mover.unit);
+  return arrivals.filter((a) => !verdict({ type: 'flee', path: hexes(a) }));
 }
 
 /**

@@ -60,7 +60,11 @@ export class MinHeap {
   }
 
   private swap(a: number, b: number): void {
-    [this.keys[a], this.keys[b]] = [this.keys[b], this.keys[a]];
-    [this.prios[a], this.prios[b]] = [this.prios[b], this.prios[a]];
+    const k = this.keys[a];
+    this.keys[a] = this.keys[b];
+    this.keys[b] = k;
+    const p = this.prios[a];
+    this.prios[a] = this.prios[b];
+    this.prios[b] = p;
   }
 }

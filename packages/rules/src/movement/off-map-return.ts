@@ -33,14 +33,18 @@ export interface ReturnAction {
  */
 export const returnToMapRule: ActionRule<ReturnAction> = {
   section: '§2.6.10.2',
-  conditions: (state, seat, a) =>
-    firstRejection(
+  conditions: (state, seat, a) => {
+    // The seat's view, built once for both questions that read it.
+    let seen: GameState | undefined;
+    const view = () => (seen ??= state.perspective ? state : sharedView(state, seat));
+    return firstRejection(
       () => activePlayer(state, seat),
       // a piece on the map is refused for being there, whatever the activation (not "an activation is open")
-      () => offMapRefusal(state.perspective ? state : sharedView(state, seat), seat, a.piece),
+      () => offMapRefusal(view(), seat, a.piece),
       () => (state.activation ? reject('activationOpen') : null),
-      () => returnRefusal(state.perspective ? state : sharedView(state, seat), seat, a.piece, a.to),
-    ),
+      () => returnRefusal(view(), seat, a.piece, a.to),
+    );
+  },
   procedure(state, seat, a, dice) {
     // Its activation (§2.4) holds the roll and nothing else; it concludes at once.
     state.activation = { piece: a.piece };

@@ -1,11 +1,11 @@
-import { Facing, zoneOf } from '../geometry/facing';
+import type { Facing } from '../geometry/facing';
 import { toPoints } from './costs';
 import { MinHeap } from './heap';
 import { chargeOpenAfter, chargeRank } from './charge';
 import { engagingAt } from './charge-settle';
-import { neighbour } from '../terrain/board';
+import { boardIndex } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
-import { zoneSize } from '../units/abilities';
+import { stepTable } from './step-table';
 import { facingModel, FacingModel } from './search-facings';
 import type { BodyStep } from './formation-walker';
 import { searchBodyArrivals } from './formation-search';
@@ -46,74 +46,185 @@ export interface Arrival {
   pursues?: string;
 }
 
-interface Node {
-  ws: WalkState;
-  prev: number;
-  step: MoveStep | null;
-  /** Reorientations made so far, up to 2: what a small mover's state stands for (search-facings.ts). */
-  turns: number;
-}
-
 /**
  * Every place and facing the mover can end its move at, each with its
  * cheapest sequence of steps (uniform-cost search over hex × facing, using
  * the same walker that validates a submitted move; a small mover's facings
  * are folded, see search-facings.ts).
+ *
+ * The search's bookkeeping is typed arrays (issue 9): a search state is a
+ * number (its key), and what is known of it — the walk state reached, the
+ * state before it, the step between — lives in a node numbered in the order
+ * its key was first met; a cheaper way to a known key rewrites its node in
+ * place, so the nodes keep the order a `Map` of them would (the order of the
+ * arrivals offered depends on it).
  */
 export function searchArrivals(ctx: MoveContext): Arrival[] {
   if (ctx.mover.unit.secondHex !== undefined) return searchBodyArrivals(ctx);
   const model = facingModel(ctx.mover.unit);
-  const key = (ws: WalkState, turns: number) => (((ws.hex * model.slots + model.slot(ws, turns)) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
-  const nodes = new Map<number, Node>();
-  const start = startWalk(ctx);
-  const startKey = key(start, 0);
-  nodes.set(startKey, { ws: start, prev: -1, step: null, turns: 0 });
-  const heap = new MinHeap((k) => nodes.get(k)!.ws.spent);
-  heap.push(startKey);
-  const done = new Set<number>();
-  // A state reached no dearer with a charge run at least as good makes this one useless (§2.6.9 keeps the search small).
-  const doneRank = new Map<number, number>();
-  const dominated = (k: number) => (doneRank.get(Math.floor(k / 5)) ?? -1) >= chargeRank(k % 5);
-  for (let k = heap.pop(); k !== undefined; k = heap.pop()) {
-    if (done.has(k) || dominated(k)) continue;
-    done.add(k);
-    doneRank.set(Math.floor(k / 5), chargeRank(k % 5));
-    const { ws, turns } = nodes.get(k)!;
-    successors(ctx, model, ws, turns, (next, step, nextTurns) => {
-      const exit = next.ended === 'exit';
-      const nk = exit ? exitKey(ctx, next) : key(next, nextTurns);
-      const known = nodes.get(nk);
-      if (done.has(nk) || (!exit && dominated(nk)) || (known && known.ws.spent <= next.spent)) return;
-      nodes.set(nk, { ws: next, prev: k, step, turns: nextTurns });
-      if (!exit) heap.push(nk);
-    });
+  const hexes = boardIndex(ctx.view.board).size;
+  const s = new Search(hexes * model.slots * 20, hexes * 12);
+  try {
+    search(ctx, model, s);
+  } finally {
+    s.release();
   }
-  return bestArrivals(ctx, model, nodes, startKey);
+  return bestArrivals(ctx, model, s, hexes);
 }
 
-/** Leaving the map ends the move: exits get keys of their own (negative), one per hexside and per pursuit, and are never expanded. */
-const exitKey = (ctx: MoveContext, ws: WalkState) => -1 - ((ws.hex * 6 + ws.exit!) * 2 + (pursuedAt(ctx, ws) ? 1 : 0));
+function search(ctx: MoveContext, model: FacingModel, s: Search): void {
+  const key = (ws: WalkState, turns: number) => (((ws.hex * model.slots + model.slot(ws, turns)) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
+  const front = stepTable(ctx.view.board, ctx.mover.unit).front;
+  const start = startWalk(ctx);
+  const heap = new MinHeap((n) => s.ws[n].spent);
+  heap.push(s.add(key(start, 0), start, -1, NO_STEP, 0));
+  // A state reached no dearer with a charge run at least as good makes this one useless (§2.6.9 keeps the search small).
+  const dominated = (k: number) => s.rankOf(Math.floor(k / 5)) >= chargeRank(k % 5);
+  let from = 0;
+  const visit: Visit = (next, step, nextTurns) => {
+    if (next.ended === 'exit') {
+      const e = exitIndex(ctx, next);
+      const known = s.exits[e];
+      if (known < 0) s.exits[e] = s.add(-1, next, from, step, nextTurns);
+      else if (s.ws[known].spent > next.spent) s.rewrite(known, next, from, step, nextTurns);
+      return;
+    }
+    const nk = key(next, nextTurns);
+    if (s.isDone(nk) || dominated(nk)) return;
+    const known = s.nodeOf(nk);
+    if (known < 0) heap.push(s.add(nk, next, from, step, nextTurns));
+    else if (s.ws[known].spent > next.spent) heap.push(s.rewrite(known, next, from, step, nextTurns));
+  };
+  for (let n = heap.pop(); n !== undefined; n = heap.pop()) {
+    const k = s.key[n];
+    if (s.isDone(k) || dominated(k)) continue;
+    s.settle(k);
+    from = n;
+    successors(ctx, model, front, s.ws[n], s.turns[n], visit);
+  }
+}
 
-/** Each state one elementary move leads to, with the move and the turns count after it. */
-type Visit = (next: WalkState, step: MoveStep, turns: number) => void;
+/** A step as one number in the node tables: a hex entered (≥ 0), a facing turned to, or an edge hexside crossed. */
+const NO_STEP = -1000;
+const FACE_STEP = -1;
+const EXIT_STEP = -100;
+const stepOf = (code: number): MoveStep => (code >= 0 ? { to: code } : code > EXIT_STEP ? { face: (FACE_STEP - code) as Facing } : { exit: EXIT_STEP - code });
 
-function successors(ctx: MoveContext, model: FacingModel, ws: WalkState, turns: number, visit: Visit): void {
+/** Leaving the map ends the move: one state per hexside and per pursuit, never expanded (its own table, `Search.exits`). */
+const exitIndex = (ctx: MoveContext, ws: WalkState) => (ws.hex * 6 + ws.exit!) * 2 + (pursuedAt(ctx, ws) ? 1 : 0);
+
+/**
+ * One search's tables. Keys index `Int32Array`s shared by every search
+ * (a generation number tells this search's entries from older ones, so
+ * nothing is cleared between searches); nodes are numbered from 0.
+ */
+class Search {
+  readonly key: number[] = [];
+  readonly ws: WalkState[] = [];
+  readonly prev: number[] = [];
+  readonly step: number[] = [];
+  readonly turns: number[] = [];
+  /** Exit states' nodes, by `exitIndex` (-1: none). */
+  readonly exits: Int32Array;
+  private readonly t: KeyTables;
+
+  constructor(keys: number, exits: number) {
+    this.t = keyTables(keys);
+    this.exits = new Int32Array(exits).fill(-1);
+  }
+
+  add(k: number, ws: WalkState, prev: number, step: number, turns: number): number {
+    const n = this.key.length;
+    this.key.push(k);
+    this.ws.push(ws);
+    this.prev.push(prev);
+    this.step.push(step);
+    this.turns.push(turns);
+    if (k >= 0) {
+      this.t.nodeGen[k] = this.t.gen;
+      this.t.node[k] = n;
+    }
+    return n;
+  }
+
+  rewrite(n: number, ws: WalkState, prev: number, step: number, turns: number): number {
+    this.ws[n] = ws;
+    this.prev[n] = prev;
+    this.step[n] = step;
+    this.turns[n] = turns;
+    return n;
+  }
+
+  nodeOf(k: number): number {
+    return this.t.nodeGen[k] === this.t.gen ? this.t.node[k] : -1;
+  }
+
+  isDone(k: number): boolean {
+    return this.t.doneGen[k] === this.t.gen;
+  }
+
+  settle(k: number): void {
+    this.t.doneGen[k] = this.t.gen;
+    const place = Math.floor(k / 5);
+    this.t.rankGen[place] = this.t.gen;
+    this.t.rank[place] = chargeRank(k % 5);
+  }
+
+  /** The best charge rank settled at a key without its charge run, -1 when none. */
+  rankOf(place: number): number {
+    return this.t.rankGen[place] === this.t.gen ? this.t.rank[place] : -1;
+  }
+
+  release(): void {
+    this.t.busy = false;
+  }
+}
+
+interface KeyTables {
+  gen: number;
+  busy: boolean;
+  node: Int32Array;
+  nodeGen: Int32Array;
+  doneGen: Int32Array;
+  rank: Int8Array;
+  rankGen: Int32Array;
+}
+
+let shared: KeyTables | null = null;
+
+/** The key tables for one search: the shared ones, grown if needed, under a new generation; fresh ones if a search is already using them. */
+function keyTables(keys: number): KeyTables {
+  if (shared && !shared.busy && shared.node.length >= keys) {
+    shared.gen += 1;
+    shared.busy = true;
+    return shared;
+  }
+  const t: KeyTables = { gen: 1, busy: true, node: new Int32Array(keys), nodeGen: new Int32Array(keys), doneGen: new Int32Array(keys), rank: new Int8Array(Math.ceil(keys / 5)), rankGen: new Int32Array(Math.ceil(keys / 5)) };
+  if (!shared || !shared.busy) shared = t;
+  return t;
+}
+
+/** Each state one elementary move leads to, with the move (`stepCode`) and the turns count after it. */
+type Visit = (next: WalkState, step: number, turns: number) => void;
+
+function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws: WalkState, turns: number, visit: Visit): void {
   if (ws.ended) return;
-  const board = ctx.view.board;
-  const size = zoneSize(ctx.mover.unit);
+  const nb = ctx.costs.neighbours;
   for (let d = 0; d < 6; d++) {
     // Only the front zone is open (§2.6.3): the walker would refuse the rest.
-    if (zoneOf(size, ws.facing, d as Direction) !== 'front') continue;
-    const to = neighbour(board, ws.hex, d as Direction);
+    if (!front[ws.facing * 6 + d]) continue;
+    const to = nb[ws.hex * 6 + d];
     const next = to < 0 ? tryExit(ctx, ws, d) : tryStep(ctx, ws, to);
-    if (next) visit(next, to < 0 ? { exit: d } : { to }, turns);
+    if (next) visit(next, to < 0 ? EXIT_STEP - d : to, turns);
   }
   if (ws.reorientedSinceStep) return; // never two reorientations in a row (§2.6.6)
-  for (const [f, nextTurns] of model.turnsFrom(ws, turns)) {
+  const turnsOpen = model.turnsFrom(ws, turns);
+  for (let i = 0; i < turnsOpen.length; i++) {
+    const [f, nextTurns] = turnsOpen[i];
     // A turn beyond the points left: the walker would refuse it (most of the turns tried, for a large unit).
     if (ctx.mode !== 'minimal' && ws.spent + turnCost(ctx, ws.facing, f) > ctx.budget) continue;
     const next = tryReorient(ctx, ws, f);
-    if (next) visit(next, { face: f }, nextTurns);
+    if (next) visit(next, FACE_STEP - f, nextTurns);
   }
 }
 
@@ -122,33 +233,48 @@ function successors(ctx: MoveContext, model: FacingModel, ws: WalkState, turns: 
  * charge marker open (§2.6.9), that way is offered too, as a second arrival
  * at the same place with `charge: true`. A place off the map is an edge
  * hexside; there the dearer way offered is the one that pursues (§2.6.10).
+ * Places are numbered hex × 12 + facing, then the edge hexsides after them;
+ * they are offered in the order they were first reached.
  */
-function bestArrivals(ctx: MoveContext, model: FacingModel, nodes: Map<number, Node>, startKey: number): Arrival[] {
-  const best = new Map<number, number>();
-  const bestCharging = new Map<number, number>();
-  const special = (ws: WalkState) => (ws.ended === 'exit' ? pursuedAt(ctx, ws) !== null : chargeOpenAfter(ws));
+function bestArrivals(ctx: MoveContext, model: FacingModel, s: Search, hexes: number): Arrival[] {
+  const count = s.key.length;
+  const special = new Uint8Array(count);
+  for (let n = 0; n < count; n++) special[n] = (s.ws[n].ended === 'exit' ? pursuedAt(ctx, s.ws[n]) !== null : chargeOpenAfter(s.ws[n])) ? 1 : 0;
+  const places = hexes * 18;
+  const best = new Int32Array(places).fill(-1);
+  const bestCharging = new Int32Array(places).fill(-1);
+  const order: number[] = [];
+  const chargingOrder: number[] = [];
   // Of two ways as cheap, the one that keeps the charge (or pursues) is offered: the preview then needs no second arrival.
-  const keep = (m: Map<number, number>, place: number, k: number) => {
-    const current = m.get(place);
-    const [was, now] = [current === undefined ? null : nodes.get(current)!.ws, nodes.get(k)!.ws];
-    if (!was || was.spent > now.spent || (was.spent === now.spent && !special(was) && special(now))) m.set(place, k);
+  const keep = (m: Int32Array, seen: number[], place: number, n: number) => {
+    const was = m[place];
+    if (was < 0) seen.push(place);
+    const [wasSpent, nowSpent] = [was < 0 ? 0 : s.ws[was].spent, s.ws[n].spent];
+    if (was < 0 || wasSpent > nowSpent || (wasSpent === nowSpent && !special[was] && special[n])) m[place] = n;
   };
-  const placesOf = (n: Node) => (n.ws.ended === 'exit' ? [-1 - (n.ws.hex * 6 + n.ws.exit!)] : model.facings(n.ws, n.turns).map((f) => n.ws.hex * 12 + f));
-  for (const [k, n] of nodes) {
-    if (k === startKey) continue;
-    for (const place of placesOf(n)) {
-      keep(best, place, k);
-      if (special(n.ws)) keep(bestCharging, place, k);
+  // The start state (node 0) is no arrival.
+  for (let n = 1; n < count; n++) {
+    const ws = s.ws[n];
+    if (ws.ended === 'exit') {
+      const place = hexes * 12 + ws.hex * 6 + ws.exit!;
+      keep(best, order, place, n);
+      if (special[n]) keep(bestCharging, chargingOrder, place, n);
+      continue;
+    }
+    for (const f of model.facings(ws, s.turns[n])) {
+      keep(best, order, ws.hex * 12 + f, n);
+      if (special[n]) keep(bestCharging, chargingOrder, ws.hex * 12 + f, n);
     }
   }
-  const chosen = [...best];
-  for (const [place, k] of bestCharging) if (!special(nodes.get(best.get(place)!)!.ws)) chosen.push([place, k]);
-  return chosen.map(([place, k]) => arrivalOf(ctx, model, nodes, k, place < 0 ? null : place % 12));
+  const facingAt = (place: number) => (place < hexes * 12 ? ((place % 12) as Facing) : null);
+  const chosen = order.map((place) => arrivalOf(ctx, model, s, best[place], facingAt(place)));
+  for (const place of chargingOrder) if (!special[best[place]]) chosen.push(arrivalOf(ctx, model, s, bestCharging[place], facingAt(place)));
+  return chosen;
 }
 
-function arrivalOf(ctx: MoveContext, model: FacingModel, nodes: Map<number, Node>, k: number, facing: Facing | null): Arrival {
-  const { ws } = nodes.get(k)!;
-  const path = pathTo(nodes, k);
+function arrivalOf(ctx: MoveContext, model: FacingModel, s: Search, n: number, facing: Facing | null): Arrival {
+  const ws = s.ws[n];
+  const path = pathTo(s, n);
   const steps = facing === null || facing === ws.facing ? path : model.steer(path, facing);
   const arrival: Arrival = { hex: ws.hex, facing: facing ?? ws.facing, cost: toPoints(ws.spent), steps, ends: ws.ended, charge: chargeOpenAfter(ws), engaging: engagingAt(ws) };
   if (ws.ended !== 'exit') return arrival;
@@ -156,8 +282,8 @@ function arrivalOf(ctx: MoveContext, model: FacingModel, nodes: Map<number, Node
   return pursued ? { ...arrival, exit: ws.exit, pursues: pursued } : { ...arrival, exit: ws.exit };
 }
 
-function pathTo(nodes: Map<number, Node>, k: number): MoveStep[] {
+function pathTo(s: Search, n: number): MoveStep[] {
   const steps: MoveStep[] = [];
-  for (let n = nodes.get(k)!; n.step; n = nodes.get(n.prev)!) steps.push(n.step);
+  for (let m = n; s.prev[m] >= 0; m = s.prev[m]) steps.push(stepOf(s.step[m]));
   return steps.reverse();
 }

@@ -24,7 +24,7 @@ export interface FacingModel {
   slot(ws: WalkState, turns: number): number;
   readonly slots: number;
   /** The reorientations worth trying from `ws`, each with the turns count after it. */
-  turnsFrom(ws: WalkState, turns: number): Array<[Facing, number]>;
+  turnsFrom(ws: WalkState, turns: number): ReadonlyArray<readonly [Facing, number]>;
   /** The facings a state stands for, where the move may end. */
   facings(ws: WalkState, turns: number): readonly Facing[];
   /** The steps of a way to the state, rewritten to end facing `facing` (one of `facings`). */
@@ -36,21 +36,27 @@ export function facingModel(unit: Unit): FacingModel {
   return zoneSize(unit) === 'small' ? turnsCounted(unit.facing) : everyFacing;
 }
 
+// The search asks these at every state it expands: the lists are built once (never changed by their readers).
+const OTHER_FACINGS: ReadonlyArray<Array<[Facing, number]>> = FACINGS.map((g) => FACINGS.filter((f) => f !== g).map((f): [Facing, number] => [f, 0]));
+const ONE_FACING: ReadonlyArray<readonly Facing[]> = FACINGS.map((f) => [f]);
+
 const everyFacing: FacingModel = {
   slot: (ws) => ws.facing,
   slots: 12,
-  turnsFrom: (ws) => FACINGS.filter((f) => f !== ws.facing).map((f) => [f, 0]),
-  facings: (ws) => [ws.facing],
+  turnsFrom: (ws) => OTHER_FACINGS[ws.facing],
+  facings: (ws) => ONE_FACING[ws.facing],
   steer: (steps) => steps,
 };
 
 function turnsCounted(start: Facing): FacingModel {
   const others = FACINGS.filter((f) => f !== start);
   const firstOther = (f: Facing, not: Facing = f) => FACINGS.find((g) => g !== f && g !== not)!;
+  // By facing × turns made: the one turn worth trying, and the count after it.
+  const turnFrom = FACINGS.flatMap((f) => [0, 1, 2].map((turns): Array<[Facing, number]> => [[firstOther(f), Math.min(turns + 1, 2)]]));
   return {
     slot: (_ws, turns) => turns,
     slots: 3,
-    turnsFrom: (ws, turns) => [[firstOther(ws.facing), Math.min(turns + 1, 2)]],
+    turnsFrom: (ws, turns) => turnFrom[ws.facing * 3 + turns],
     facings: (_ws, turns) => (turns === 0 ? [start] : turns === 1 ? others : FACINGS),
     steer(steps, facing) {
       // The last turn faces `facing`; each earlier one turns to some facing that is neither the one before it nor `facing`.

@@ -133,6 +133,8 @@ function touch(
 
 /** Hex distance from the body to a hex: from its nearer hex. */
 export function distanceToHex(board: Board, u: Placed, hex: number): number {
+  // Most units have one hex: no list to build (the fire and directive checks ask this for every enemy).
+  if (u.secondHex === undefined && u.hex >= 0) return distance(board, u.hex, hex);
   return Math.min(...bodyHexes(u).map((h) => distance(board, h, hex)));
 }
 

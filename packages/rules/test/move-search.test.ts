@@ -1,0 +1,81 @@
+import { reachable, viewFor, type GameState, type MoveMode, type Seat } from '../src';
+import type { Directive } from '../src/state/types';
+import { moverOf } from '../src/movement/mover';
+import { moveContext } from '../src/movement/walker';
+import { searchArrivals } from '../src/movement/reachable';
+import { searchArrivals as previousSearch } from './previous/reachable';
+import { arrivalsAllowed as previousAllowed } from './previous/move-directive';
+import { recordedPositions } from './recorded-positions';
+
+/**
+ * Issue 9: the move search keeps its states in typed arrays, and the
+ * preview's directive filter judges each arrival from its steps without
+ * walking them again; the arrivals offered must be the previous
+ * implementation's (test/previous/reachable.ts, move-directive.ts,
+ * directive.ts, fields.ts), in the same order, on positions of random games
+ * of every shipped scenario and the stress battle — formations included
+ * (the-shield-hill: the previous filter judges a two-hex body too) — for
+ * units of each side in the three modes (§2.6.1, §2.6.4, §2.6.5), under
+ * each wing directive in turn (§2.5.1–2.5.4, §2.6.11).
+ */
+
+const positions = recordedPositions('move-search', {
+  every: 30,
+  stressLimit: 60,
+  formations: true,
+});
+const MODES: MoveMode[] = ['normal', 'extra', 'minimal'];
+const DIRECTIVES: Directive[] = ['attack', 'defend', 'regroup', 'retreat'];
+
+/** The preview as the previous code made it (actions/legal.ts `reachable`, on a seat's view). */
+function previousReachable(view: GameState, piece: string, mode: MoveMode) {
+  const mover = moverOf(view, piece)!;
+  return previousAllowed(view, mover, mode, previousSearch(moveContext(view, mover, mode)));
+}
+
+/** A few units (and decoys) of the side, spread over its list, on the map. */
+function piecesOf(view: GameState, side: string): string[] {
+  const units = view.units.filter((u) => u.side === side && u.hex >= 0).map((u) => u.id);
+  const decoys = view.decoys.filter((d) => d.side === side && d.hex >= 0).map((d) => d.id);
+  const step = Math.max(1, Math.floor(units.length / 3));
+  return [...units.filter((_, i) => i % step === 0), ...decoys.slice(0, 1)];
+}
+
+describe('§2.6 the move search and its preview (issue 9): the same arrivals as before', () => {
+  test.each(positions)('%s', (_id, state) => {
+    let compared = 0;
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      for (const piece of piecesOf(view, side)) {
+        const mover = moverOf(view, piece)!;
+        for (const mode of MODES) {
+          const ctx = () => moveContext(view, mover, mode);
+          expect([piece, mode, searchArrivals(ctx())]).toEqual([
+            piece,
+            mode,
+            previousSearch(ctx()),
+          ]);
+          expect([piece, mode, reachable(view, side as Seat, piece, mode)]).toEqual([
+            piece,
+            mode,
+            previousReachable(view, piece, mode),
+          ]);
+          compared += 1;
+        }
+      }
+      for (const directive of DIRECTIVES) {
+        const under = {
+          ...view,
+          wings: view.wings.map((w) => (w.side === side ? { ...w, directive } : w)),
+        };
+        for (const piece of piecesOf(under, side).slice(0, 2))
+          expect([piece, directive, reachable(under, side as Seat, piece, 'normal')]).toEqual([
+            piece,
+            directive,
+            previousReachable(under, piece, 'normal'),
+          ]);
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,217 @@
+// The directives' distances as they were before nearestThreatsAt was memoised (issue 9), kept verbatim so that the tests can check the new answers against it.
+import { Direction, DIRECTIONS, directionTo, distance, offsetOf } from '../../src/geometry/hex';
+import type { Facing } from '../../src/geometry/facing';
+import { Halves, stepCost, toHalves } from '../../src/movement/costs';
+import { MinHeap } from '../../src/movement/heap';
+import { exitCost } from '../../src/movement/nearest-threat';
+import { threatField, ThreatField } from '../../src/movement/threat-field';
+import { approachField, ApproachField } from '../../src/movement/approach-field';
+import { movementTable } from '../../src/data';
+import { boardIndex, neighbour, terrainAt } from '../../src/terrain/board';
+import type { Board, GameState, MapEdge, Unit } from '../../src/state/types';
+import { movementPoints } from '../../src/units/abilities';
+import { bodyHexes } from '../../src/units/body';
+
+/**
+ * Distances the directives measure (§2.5.1–2.5.4, §2.6.11.1), always on what
+ * the acting side knows: enemies in the open only — hidden units and decoys
+ * never count (rulebook §4, "Ennemi Le Plus Proche"), so a refusal can never
+ * betray them. Each guard memoises its answers per hex, because a preview
+ * asks the same hexes for many arrivals.
+ */
+export class DirectiveFields {
+  private readonly approach = new Map<number, Halves>();
+  private readonly threat = new Map<number, Halves>();
+  private readonly each = new Map<string, Halves>();
+  private readonly reach = new Map<number, boolean>();
+  private edge?: Float64Array;
+  private nextToEnemy?: Uint8Array;
+  private field?: ApproachField;
+  readonly enemies: Unit[];
+  /** Enemies in the open that left the map this turn: still the nearest enemy to approach for an attack movement (§2.6.10). */
+  readonly offMapEnemies: Unit[];
+
+  constructor(
+    readonly view: GameState,
+    readonly unit: Unit,
+  ) {
+    this.enemies = view.units.filter(
+      (e) => e.side !== unit.side && e.hex >= 0 && !e.hidden && !e.destroyed,
+    );
+    this.offMapEnemies = view.units.filter(
+      (e) =>
+        e.side !== unit.side &&
+        !!e.offMap &&
+        e.offMap.turn === view.turn &&
+        !e.hidden &&
+        !e.destroyed,
+    );
+  }
+
+  /** §2.6.11.1: half points the unit needs, from this hex and facing, to engage its nearest enemy. */
+  approachCost(hex: number, facing: Facing): Halves {
+    const key = hex * 12 + facing;
+    const known = this.approach.get(key);
+    if (known !== undefined) return known;
+    const placed = { ...this.unit, hex, facing };
+    // One search for every hex and facing (movement/approach-field.ts), made on the first question: a preview asks for many.
+    this.field ??= approachField(this.view, this.unit, this.enemies);
+    let best = this.field.at(hex, facing);
+    // Off the map, reaching it means standing in its exit hex with the exit hexside ahead (§2.6.10).
+    for (const e of this.offMapEnemies)
+      best = Math.min(
+        best,
+        exitCost(this.view, placed, e.offMap!.hex, e.offMap!.dir as Direction, best),
+      );
+    this.approach.set(key, best);
+    return best;
+  }
+
+  /** §2.5.3.1: half points the nearest threat needs to engage the unit standing in this hex (routed enemies threaten nobody). */
+  threatCost(hex: number): Halves {
+    const known = this.threat.get(hex);
+    if (known !== undefined) return known;
+    let best = Number.POSITIVE_INFINITY;
+    // Nearest in hexes first, so that the bound stops the farther searches early; the least cost is the same in any order.
+    const near = (e: Unit) => distance(this.view.board, e.hex, hex);
+    for (const e of [...this.threats()].sort((a, b) => near(a) - near(b)))
+      best = Math.min(best, this.fieldOf(e).at(hex, best));
+    this.threat.set(hex, best);
+    return best;
+  }
+
+  /** §2.5.3.1: half points the threat `e` needs to engage the unit standing in this hex. */
+  threatCostFrom(e: Unit, hex: number): Halves {
+    const key = `${e.id}@${hex}`;
+    const known = this.each.get(key);
+    if (known !== undefined) return known;
+    const cost = this.fieldOf(e).at(hex);
+    this.each.set(key, cost);
+    return cost;
+  }
+
+  /** §2.5.3.1: the nearest threats of the unit standing in this hex; when several tie, its owner chooses among them. */
+  nearestThreatsAt(hex: number): Unit[] {
+    const best = this.threatCost(hex);
+    if (best === Number.POSITIVE_INFINITY) return [];
+    // Bounded by the nearest cost: a farther threat's search stops there (threat-field.ts).
+    return this.threats().filter((e) => this.fieldOf(e).at(hex, best) === best);
+  }
+
+  /** §2.5.3 "Atteignable": some enemy could engage the unit in this hex with its normal movement next turn. */
+  reachable(hex: number): boolean {
+    const known = this.reach.get(hex);
+    if (known !== undefined) return known;
+    const answer = this.threats().some((e) => {
+      const allowance = toHalves(movementPoints(e));
+      return this.fieldOf(e).at(hex, allowance) <= allowance;
+    });
+    this.reach.set(hex, answer);
+    return answer;
+  }
+
+  /** §2.5.4: half points the unit needs to reach its side's retreat edge from this hex. */
+  edgeCost(hex: number): Halves {
+    if (!this.edge) {
+      const side = this.view.sides.find((s) => s.id === this.unit.side);
+      this.edge = edgeField(this.view.board, this.unit, side?.retreatEdge ?? 'south');
+    }
+    return this.edge[hex];
+  }
+
+  /** Some enemy in the open stands next to this hex (§2.5.2); every hex worked out at the first question. */
+  adjacentToEnemy(hex: number): boolean {
+    if (!this.nextToEnemy) {
+      // The hexes some enemy body touches (units/body.ts touchesHex), all at once: a formation touches from both its hexes (§3.3).
+      const idx = boardIndex(this.view.board);
+      this.nextToEnemy = new Uint8Array(idx.size);
+      for (const e of this.enemies) {
+        const own = bodyHexes(e);
+        for (const h of own)
+          for (let d = 0; d < 6; d++) {
+            const n = idx.neighbours[h * 6 + d];
+            if (n >= 0 && !own.includes(n)) this.nextToEnemy[n] = 1;
+          }
+      }
+    }
+    return this.nextToEnemy[hex] === 1;
+  }
+
+  private readonly fields = new Map<Unit, ThreatField>();
+
+  /** The threat's field (movement/threat-field.ts), looked up once per judge. */
+  private fieldOf(e: Unit): ThreatField {
+    let field = this.fields.get(e);
+    if (!field) this.fields.set(e, (field = threatField(this.view, e)));
+    return field;
+  }
+
+  private inOpen?: Unit[];
+
+  private threats(): Unit[] {
+    return (this.inOpen ??= this.enemies.filter((e) => e.cohesion !== 'routed'));
+  }
+}
+
+/** Whether an exit (§2.6.10) crosses the given map edge: from a hex along it, outward. */
+export function leavesBy(
+  view: GameState,
+  exit: { hex: number; dir: Direction },
+  edge: MapEdge,
+): boolean {
+  const outward: Record<MapEdge, Direction[]> = {
+    north: [5, 0, 1],
+    south: [2, 3, 4],
+    east: [1, 2],
+    west: [4, 5],
+  };
+  return onEdge(view.board, exit.hex, edge) && outward[edge].includes(exit.dir);
+}
+
+/** Whether a hex lies along a map edge. */
+export function onEdge(board: Board, hex: number, edge: MapEdge): boolean {
+  const { col, row } = offsetOf(board, hex);
+  if (edge === 'north') return row === 0;
+  if (edge === 'south') return row === board.rows - 1;
+  if (edge === 'west') return col === 0;
+  return col === board.cols - 1;
+}
+
+/**
+ * Cost, in half points, from every hex to the edge hexes, with the unit's own
+ * movement costs (a hex only minimal movement enters counting 150 % of its
+ * capacity, as distances do, §2.6.2): a reverse uniform-cost search from the
+ * edge. The last step off the map costs the same from every edge hex, so it
+ * is left out.
+ */
+export function edgeField(board: Board, unit: Unit, edge: MapEdge): Float64Array {
+  const size = board.cols * board.rows;
+  const dist = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
+  const heap = new MinHeap((h) => dist[h]);
+  for (let h = 0; h < size; h++) {
+    if (onEdge(board, h, edge) && terrainAt(board, h) !== 'impassable') {
+      dist[h] = 0;
+      heap.push(h);
+    }
+  }
+  const minimal = toHalves(movementPoints(unit) * movementTable.minimalMovementDistanceFactor);
+  const done = new Uint8Array(size);
+  for (let h = heap.pop(); h !== undefined; h = heap.pop()) {
+    if (done[h]) continue;
+    done[h] = 1;
+    for (const d of DIRECTIONS) {
+      const from = neighbour(board, h, d);
+      if (from < 0 || done[from]) continue;
+      const back = directionTo(board, from, h);
+      if (back === -1) continue;
+      const sc = stepCost(board, unit, from, back);
+      if (sc.kind === 'forbidden') continue;
+      const c = dist[h] + (sc.kind === 'minimal' ? minimal : sc.halves);
+      if (c < dist[from]) {
+        dist[from] = c;
+        heap.push(from);
+      }
+    }
+  }
+  return dist;
+}
