@@ -478,6 +478,11 @@ export class GamePage {
         this.closePicker();
         this.render();
       },
+      send: (action) => {
+        this.send(action);
+        this.closePicker();
+        this.render();
+      },
     };
   }
 
