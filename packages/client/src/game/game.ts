@@ -39,6 +39,7 @@ import { ReloadInteraction } from './interactions/reload';
 import { SightInteraction } from './interactions/sight';
 import { MoveInteraction } from './interactions/move';
 import { BodyInteraction } from './interactions/body';
+import { PlacePicker } from './interactions/place-picker';
 import { AttackInteraction } from './interactions/attack';
 import { formationInteraction } from './interactions/formation';
 import { recoilAt, recoilMarks } from './loss-recoil';
@@ -489,7 +490,7 @@ export class GamePage {
   /** Under an interaction's panel: the keys that choose its hexes (and a move's facing) without a mouse. */
   private keysHint(): HTMLElement[] {
     if (!this.interaction?.candidates?.().length) return [];
-    const keys = [t('keyboard.candidates'), ...(this.interaction instanceof MoveInteraction || this.interaction instanceof BodyInteraction ? [t('keyboard.facing')] : [])];
+    const keys = [t('keyboard.candidates'), ...(this.interaction instanceof PlacePicker ? [t('keyboard.facing')] : [])];
     return [h('p', { class: 'hint small keys-hint', 'data-testid': 'keys-hint' }, `⌨ ${keys.join(' · ')}`)];
   }
 
@@ -584,7 +585,7 @@ export class GamePage {
       this.candidateHex = next;
       this.interaction.click(next);
       this.map.showHex(next, true);
-    } else if (!((this.interaction instanceof MoveInteraction || this.interaction instanceof BodyInteraction) && this.interaction.rotate(key.dir))) return false;
+    } else if (!(this.interaction instanceof PlacePicker && this.interaction.rotate(key.dir))) return false;
     this.render();
     return true;
   }
