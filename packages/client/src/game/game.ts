@@ -62,6 +62,8 @@ export interface TestHooks {
   selected: string | null;
   send(action: unknown): void;
   log: GameEvent[];
+  /** The actions the server has accepted so far (the room state's count), as this page has drawn them: a test waits on it. */
+  actionCount: number;
 }
 
 /** Where the page goes when the battle is left. */
@@ -228,6 +230,7 @@ export class GamePage {
       selected: null,
       send: (action) => this.room.send('action', action),
       log: this.log,
+      actionCount: 0,
     };
   }
 
@@ -344,6 +347,7 @@ export class GamePage {
     hooks.view = view;
     hooks.ready = true;
     hooks.log = this.log;
+    hooks.actionCount = decoded.actionCount ?? 0;
   }
 
   private selectedItem(): { item: StackItem | null; stack: StackItem[] } {
