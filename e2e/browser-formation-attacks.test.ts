@@ -21,8 +21,8 @@ import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './he
 import { PlayerPages } from './helpers/player-pages';
 import { startServer, type RunningServer } from '../packages/server/src/app';
 import { readConfig } from '../packages/server/src/config';
-import { followLink, invitesOf } from './helpers/seats';
-import { clickHex, hooks, waitReady } from './helpers/lames-page';
+import { clickHex, hooks } from './helpers/lames-page';
+import { seatBoth } from './helpers/shield-hill';
 import { activate, waitPicker } from './helpers/game-ui';
 
 const SCENARIO = 'the-shield-hill';
@@ -89,17 +89,7 @@ describe("a formation's attacks and recoil (issue 10, §3.3.8)", () => {
   let b: Page;
 
   it('seats the Horde and the Alliance', async () => {
-    a = await pages.open(browser!, base, 'Alice');
-    await a.waitForSelector(`#scenario option[value="${SCENARIO}"]`, { state: 'attached' });
-    await a.selectOption('#scenario', SCENARIO);
-    await a.fill('#battle-name', 'Attaques E2E');
-    await a.check('#seat-scarlet-horde');
-    await a.click('#create');
-    await waitReady(a);
-    const invites = await invitesOf(a);
-    b = await pages.blank(browser!, 'Bruno');
-    await followLink(b, invites.alliance, 'Bruno');
-    await waitReady(b);
+    ({ horde: a, alliance: b } = await seatBoth(browser!, pages, base, 'Attaques E2E'));
   });
 
   it('§3.3.8 the Legion’s shock shows its two attacking hexes; a click on 0807 makes it the attacking one, sent as `from`', async () => {

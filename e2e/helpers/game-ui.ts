@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { GameEvent } from '@lames/rules';
-import { clickHex, hooks } from './lames-page';
+import { clickHex } from './lames-page';
 
 /**
  * Steps of the game page as a player takes them (select a counter, open an
@@ -114,8 +114,12 @@ export async function select(page: Page, id: string): Promise<void> {
   const { hex } = await unitOf(page, id);
   for (let i = 0; i < 4; i++) {
     await clickHex(page, hex);
-    await page.waitForTimeout(100);
-    if ((await hooks(page)).selected === id) return;
+    // selected as soon as the page says so; else the next click goes on through the stack
+    const selected = await page
+      .waitForFunction((x) => (window as unknown as Win).__lames?.selected === x, id, { timeout: 300 })
+      .then(() => true)
+      .catch(() => false);
+    if (selected) return;
   }
   throw new Error(`could not select ${id} by clicking its hex`);
 }

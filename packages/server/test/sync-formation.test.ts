@@ -6,7 +6,7 @@
  * piece's activation carries no attacks on the wire.
  */
 import { Encoder } from '@colyseus/schema';
-import { createGame, viewFor, type GameState } from '@lames/rules';
+import { apply, createGame, legalActions, viewFor, type GameState } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { toView } from '../../client/src/state/to-view';
 import type { DecodedState } from '../../client/src/state/decoded';
@@ -47,5 +47,29 @@ describe('sync of a formation’s attacks (issue 10)', () => {
     game.activation = { piece: 'h-legion' };
     expect(decodedAfter(game).activationAttacks).toBe('');
     expect(toView(decodedAfter(game), HILL.sides[0]!.id).activation).toEqual({ piece: 'h-legion' });
+  });
+
+  test('§3.3.10 PRE-06 the formation counters reach every seat: the client judges a constitution as the server does', () => {
+    const game = createGame(HILL, 'formation sync');
+    const decoded = decodedAfter(game);
+    expect(JSON.parse(decoded.formationProfiles!)).toEqual(game.formationProfiles);
+    // two maniples side by side under a regroup directive: the client's verdict is the server's
+    const maniple = game.units.find((u) => u.id === 'h-legion-2')!;
+    const partner = { ...structuredClone(maniple), id: 'h-legion-3', hex: maniple.hex + 1 };
+    game.units.push(partner);
+    game.wings.find((w) => w.id === maniple.wing)!.directive = 'regroup';
+    const active = apply(game, 'scarlet-horde', { type: 'activate', piece: maniple.id });
+    if (!active.ok) throw new Error(active.rejection.code);
+    const verdict = (s: GameState) => legalActions(s, 'scarlet-horde', maniple.id).find((l) => l.type === 'constitute');
+    const client = toView(decodedAfter(active.state), 'scarlet-horde');
+    expect(verdict(client)).toEqual(verdict(active.state));
+    expect(verdict(client)?.rejection?.code).not.toBe('typeMayNotForm');
+  });
+
+  test('§3.3 a battle without formations sends none', () => {
+    const game = createGame(HILL, 'formation sync');
+    delete game.formationProfiles;
+    expect(decodedAfter(game).formationProfiles).toBe('');
+    expect(toView(decodedAfter(game), 'alliance').formationProfiles).toBeUndefined();
   });
 });

@@ -39,6 +39,7 @@ import { ReloadInteraction } from './interactions/reload';
 import { SightInteraction } from './interactions/sight';
 import { MoveInteraction } from './interactions/move';
 import { BodyInteraction } from './interactions/body';
+import { PlacePicker } from './interactions/place-picker';
 import { AttackInteraction } from './interactions/attack';
 import { formationInteraction } from './interactions/formation';
 import { recoilAt, recoilMarks } from './loss-recoil';
@@ -61,6 +62,8 @@ export interface TestHooks {
   selected: string | null;
   send(action: unknown): void;
   log: GameEvent[];
+  /** The actions the server has accepted so far (the room state's count), as this page has drawn them: a test waits on it. */
+  actionCount: number;
 }
 
 /** Where the page goes when the battle is left. */
@@ -227,6 +230,7 @@ export class GamePage {
       selected: null,
       send: (action) => this.room.send('action', action),
       log: this.log,
+      actionCount: 0,
     };
   }
 
@@ -344,6 +348,7 @@ export class GamePage {
     hooks.view = view;
     hooks.ready = true;
     hooks.log = this.log;
+    hooks.actionCount = decoded.actionCount ?? 0;
   }
 
   private selectedItem(): { item: StackItem | null; stack: StackItem[] } {
@@ -479,13 +484,18 @@ export class GamePage {
         this.closePicker();
         this.render();
       },
+      send: (action) => {
+        this.send(action);
+        this.closePicker();
+        this.render();
+      },
     };
   }
 
   /** Under an interaction's panel: the keys that choose its hexes (and a move's facing) without a mouse. */
   private keysHint(): HTMLElement[] {
     if (!this.interaction?.candidates?.().length) return [];
-    const keys = [t('keyboard.candidates'), ...(this.interaction instanceof MoveInteraction || this.interaction instanceof BodyInteraction ? [t('keyboard.facing')] : [])];
+    const keys = [t('keyboard.candidates'), ...(this.interaction instanceof PlacePicker ? [t('keyboard.facing')] : [])];
     return [h('p', { class: 'hint small keys-hint', 'data-testid': 'keys-hint' }, `⌨ ${keys.join(' · ')}`)];
   }
 
@@ -580,7 +590,7 @@ export class GamePage {
       this.candidateHex = next;
       this.interaction.click(next);
       this.map.showHex(next, true);
-    } else if (!((this.interaction instanceof MoveInteraction || this.interaction instanceof BodyInteraction) && this.interaction.rotate(key.dir))) return false;
+    } else if (!(this.interaction instanceof PlacePicker && this.interaction.rotate(key.dir))) return false;
     this.render();
     return true;
   }

@@ -83,6 +83,10 @@ export interface DecodedState {
   light?: string;
   /** basic, intermediate or advanced rules (§1); absent means basic. */
   rulesLevel?: string;
+  /** The actions the server has accepted so far; absent from older servers. */
+  actionCount?: number;
+  /** The formation counters of the types that may form (@lames/rules GameState.formationProfiles) as JSON; '' or absent when none. */
+  formationProfiles?: string;
   /** The battle has a referee seat; who holds it and whether they are here. */
   refereeSeat?: boolean;
   refereeClaimed?: boolean;

@@ -68,6 +68,7 @@ export function encodeView(view: GameState, battleName = ''): DecodedState {
     ...(view.gameElements?.weather ? { weather: view.gameElements.weather } : {}),
     light: view.light,
     rulesLevel: view.rulesLevel,
+    ...(view.formationProfiles ? { formationProfiles: JSON.stringify(view.formationProfiles) } : {}),
     ...encodeDeployment(view, awaiting),
   };
 }

@@ -152,6 +152,10 @@ export function toView(state: DecodedState, seat: Seat): GameState {
       ? { pendingLosses: JSON.parse(state.pendingLosses) as PendingLosses }
       : {}),
     ...(state.weather ? { gameElements: { weather: state.weather as Weather } } : {}),
+    // the formation counters, that a constitution or a fusion needs (§3.3.9–3.3.10)
+    ...(state.formationProfiles
+      ? { formationProfiles: JSON.parse(state.formationProfiles) as GameState['formationProfiles'] }
+      : {}),
     ...deploymentOf(state),
     stackCounter: 0,
     perspective: seat,

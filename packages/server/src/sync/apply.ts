@@ -95,6 +95,7 @@ export function initStatic(target: BattleState, game: GameState, battleName: str
   target.board = encodeBoard(game.board);
   target.light = game.light;
   target.rulesLevel = game.rulesLevel;
+  target.formationProfiles = game.formationProfiles ? JSON.stringify(game.formationProfiles) : '';
   for (const s of game.sides) {
     target.sides.push(
       Object.assign(new SideInfo(), {

@@ -137,6 +137,12 @@ export class BattleState extends Schema {
   @type('string') light = 'day';
   /** Which chapters the battle plays (§1: basic, intermediate, advanced); static. */
   @type('string') rulesLevel = 'basic';
+  /**
+   * The formation counter of each troop type that may form (@lames/rules GameState.formationProfiles,
+   * PRE-06) as JSON; '' when none. Static and public (scenario data): without it a client's
+   * constitution and fusion would be refused as `typeMayNotForm` (§3.3.9–3.3.10).
+   */
+  @type('string') formationProfiles = '';
   /** A combat waiting for the defender's choice of losses (@lames/rules PendingLosses) as JSON; '' when none. Public: its units are in the open (attacks reveal what is adjacent). */
   @type('string') pendingLosses = '';
   /** The battle has a referee seat. */

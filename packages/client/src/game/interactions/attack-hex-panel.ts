@@ -8,7 +8,7 @@ import type { SecondAttack } from './attack-hex';
  * The attacking hexes of a formation (§3.3.8) in the shock and fire panels:
  * one button per hex left to attack (with its open targets), and between the
  * two attacks what is left — the second attack from the other hex, the
- * targets it has lost (FORM-57), or a pass.
+ * targets it has lost (FORM-57), or a button that passes it.
  */
 
 interface HexOption {
@@ -22,7 +22,7 @@ export function attackHexMarks(hexes: number[], from: number | null): [number, H
   return hexes.map((hex) => [hex, hex === from ? 'order' : 'option']);
 }
 
-export function attackHexPanel(view: GameState, hexes: number[], from: number | null, second: SecondAttack | null, options: HexOption[], choose: (from: number) => void): HTMLElement | null {
+export function attackHexPanel(view: GameState, hexes: number[], from: number | null, second: SecondAttack | null, options: HexOption[], choose: (from: number) => void, pass: () => void): HTMLElement | null {
   if (hexes.length < 2 && !second) return null;
   const label = (hex: number) => hexLabel(view.board, hex);
   const name = (id: string) => view.units.find((u) => u.id === id)?.name ?? id;
@@ -31,7 +31,7 @@ export function attackHexPanel(view: GameState, hexes: number[], from: number | 
     const left = hexes[0];
     el.appendChild(h('p', { class: 'hint', 'data-testid': 'second-attack' }, left === undefined ? t('action.attackHex.noSecond') : t('action.attackHex.second', { hex: label(left) })));
     for (const id of second.recoiled) el.appendChild(h('p', { class: 'muted small' }, t('action.attackHex.lost', { unit: name(id) })));
-    el.appendChild(h('p', { class: 'muted small' }, t('action.attackHex.orPass')));
+    el.appendChild(h('button', { class: 'btn', 'data-action': 'pass-second', title: t('action.attackHex.passTitle'), onclick: pass }, t('action.attackHex.pass')));
   } else if (hexes.length > 1) el.appendChild(h('p', { class: 'hint' }, t('action.attackHex.hint')));
   if (hexes.length > 1)
     el.appendChild(

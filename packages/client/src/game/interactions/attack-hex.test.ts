@@ -1,4 +1,5 @@
-import type { GameState } from '@lames/rules';
+import { apply, createGame, lossChoices, parseHexLabel, viewFor, type GameState } from '@lames/rules';
+import { scenarioById } from '@lames/rules/scenarios';
 import * as m from './attack-hex';
 
 // A formation's options: one per hex left to attack (§3.3.8, FORM-56), each with its `from`.
@@ -46,5 +47,36 @@ describe("a formation's attacking hex (§3.3.8, FORM-56)", () => {
     expect(m.secondAttack(view({ piece: 'g', attacks }), 'f')).toBeNull();
     expect(m.secondAttack(view({ piece: 'f' }), 'f')).toBeNull();
     expect(m.secondAttack(view(null), 'f')).toBeNull();
+  });
+});
+
+describe('the pass between a formation’s two attacks (§3.3.8)', () => {
+  const HORDE = 'scarlet-horde';
+  /** The shield hill with the Legion (0707–0807) against the dwarves’ shield wall, as in the browser test. */
+  function legionAgainstTheWall(seed: string): GameState {
+    const s = createGame(scenarioById('the-shield-hill')!, seed);
+    const legion = s.units.find((u) => u.id === 'h-legion')!;
+    legion.hex = hexAt(s, '0707');
+    legion.secondHex = hexAt(s, '0807');
+    return s;
+  }
+  const hexAt = (s: GameState, label: string) => parseHexLabel(s.board, label);
+  const must = (r: ReturnType<typeof apply>) => {
+    if (!r.ok) throw new Error(r.rejection.code);
+    return r.state;
+  };
+
+  it('§3.3.8 after the first shock the pass is offered, sent as the rules’ pass, and it ends the activation', () => {
+    let s = must(apply(legionAgainstTheWall('pass-second'), HORDE, { type: 'activate', piece: 'h-legion' }));
+    expect(m.passInstead(viewFor(s, HORDE), 'h-legion')).toBeNull();
+    s = must(apply(s, HORDE, { type: 'shock', piece: 'h-legion', target: 'a-hammers', supported: true, from: hexAt(s, '0807') }));
+    // the wall takes its loss as a step and stays in contact: the second attack stays open
+    if (s.pendingLosses) s = must(apply(s, 'alliance', { type: 'absorbLosses', ...lossChoices(s, 'alliance').find((p) => p.recoil === undefined)! }));
+    const pass = m.passInstead(viewFor(s, HORDE), 'h-legion');
+    expect(pass).toEqual({ type: 'pass', piece: 'h-legion' });
+    // the other piece has no attack in progress: nothing to pass
+    expect(m.passInstead(viewFor(s, HORDE), 'h-cohort')).toBeNull();
+    const after = must(apply(s, HORDE, pass!));
+    expect(after.activation?.piece).not.toBe('h-legion');
   });
 });

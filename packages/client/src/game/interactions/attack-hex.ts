@@ -56,3 +56,8 @@ export function secondAttack(view: GameState, piece: string): SecondAttack | nul
   if (a?.piece !== piece || !a.attacks || a.attacks.from.length === 0) return null;
   return { kind: a.attacks.kind, from: a.attacks.from, recoiled: a.attacks.recoiled };
 }
+
+/** Between the two attacks, the pass that ends the activation instead of the second (§3.3.8, the rules' `pass`); null otherwise. */
+export function passInstead(view: GameState, piece: string): { type: 'pass'; piece: string } | null {
+  return secondAttack(view, piece) ? { type: 'pass', piece } : null;
+}

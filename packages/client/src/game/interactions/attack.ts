@@ -6,7 +6,7 @@ import { h } from '../../ui/dom';
 import * as api from '../rules-api';
 import { hexOrder } from '../key-select';
 import { hexOfPiece, type Interaction, type InteractionContext, type InteractionHandlers } from './interaction';
-import { attackHexes, firstFrom, fromAtHex, fromField, fromForTarget, optionsFrom, secondAttack } from './attack-hex';
+import { attackHexes, firstFrom, fromAtHex, fromField, fromForTarget, optionsFrom, passInstead, secondAttack } from './attack-hex';
 import { attackHexPanel, attackHexMarks } from './attack-hex-panel';
 
 type AttackPicker = Extract<Picker, { kind: 'attack' }>;
@@ -127,9 +127,15 @@ export class AttackInteraction implements Interaction {
     return this.state.options;
   }
 
+  /** Between a formation's two attacks: the pass instead of the second (§3.3.8). */
+  private pass(on: InteractionHandlers): void {
+    const pass = passInstead(this.ctx.view, this.ctx.piece);
+    if (pass) on.send(pass);
+  }
+
   panel(on: InteractionHandlers): HTMLElement {
     const el = h('div', { class: 'attack-panel', 'data-testid': 'attack-panel' });
-    const hexes = attackHexPanel(this.ctx.view, attackHexes(this.all), this.from, secondAttack(this.ctx.view, this.ctx.piece), this.all, (from) => (this.setFrom(from), on.changed()));
+    const hexes = attackHexPanel(this.ctx.view, attackHexes(this.all), this.from, secondAttack(this.ctx.view, this.ctx.piece), this.all, (from) => (this.setFrom(from), on.changed()), () => this.pass(on));
     renderPicker(el, this.ctx.view, this.state, {
       update: (f) => {
         f(this.state);

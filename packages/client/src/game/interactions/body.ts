@@ -22,13 +22,14 @@ import { confirmRow, reasonText } from '../../ui/actions';
 import { h } from '../../ui/dom';
 import { facingName, num } from '../../ui/format-event';
 import { toast } from '../../ui/toast';
-import { cycle, hexOrder } from '../key-select';
+import { cycle } from '../key-select';
 import type {
   Interaction,
   InteractionContext,
   InteractionHandlers,
   InteractionLayers,
 } from './interaction';
+import { PlacePicker } from './place-picker';
 
 export type BodyAction = 'move' | 'withdraw' | 'face';
 
@@ -41,62 +42,23 @@ export type BodyAction = 'move' | 'withdraw' | 'face';
  * place covering it, a second click (or , / .) the next one there; nothing
  * is sent before the player confirms. A click off every place says so.
  */
-export class BodyInteraction implements Interaction {
+export class BodyInteraction extends PlacePicker<BodyChoice> implements Interaction {
   readonly kind: BodyAction;
   private readonly start: BodyPlace;
-  private readonly byHex: Map<number, BodyChoice[]>;
   private readonly refused: WithdrawOption[];
   private hovered = -1;
-  private hex: number | null = null;
-  private chosen: BodyChoice | null = null;
 
   constructor(
-    private readonly ctx: InteractionContext,
+    ctx: InteractionContext,
     type: BodyAction,
     private readonly mode: MoveMode = 'normal',
   ) {
-    this.kind = type;
-    const u = ctx.view.units.find((o) => o.id === ctx.piece);
-    this.start = { hex: u?.hex ?? -1, second: u?.secondHex ?? -1, facing: u?.facing ?? 0 };
+    const start = startOf(ctx);
     const withdrawals = type === 'withdraw' ? withdrawOptions(ctx.view, ctx.seat, ctx.piece) : [];
+    super(ctx, choicesByHex(choicesFor(ctx, type, mode, start, withdrawals), (c) => c.cost ?? 0));
+    this.kind = type;
+    this.start = start;
     this.refused = withdrawals.filter((o) => !o.allowed);
-    this.byHex = choicesByHex(this.choicesFor(type, withdrawals), (c) => c.cost ?? 0);
-  }
-
-  private choicesFor(type: BodyAction, withdrawals: WithdrawOption[]): BodyChoice[] {
-    const { view, seat, piece } = this.ctx;
-    if (type === 'move')
-      return moveChoices(piece, this.mode, this.start, reachable(view, seat, piece, this.mode));
-    if (type === 'withdraw') return withdrawChoices(piece, this.start, withdrawals);
-    return faceChoices(piece, bodyFaceOptionsFor(view, seat, piece));
-  }
-
-  get piece(): string {
-    return this.ctx.piece;
-  }
-
-  marks() {
-    return [];
-  }
-
-  targets(): number[] {
-    return [...this.byHex.keys()];
-  }
-
-  candidates(): number[] {
-    return hexOrder(this.byHex.keys());
-  }
-
-  /** The next place covering the chosen hex (the keyboard's , / .); false when no hex is chosen. */
-  rotate(dir: 1 | -1): boolean {
-    const next = cycle(this.hex !== null ? (this.byHex.get(this.hex) ?? []) : [], this.chosen, dir);
-    if (!next) return false;
-    this.chosen = next;
-    return true;
-  }
-
-  ghost(): string | null {
-    return this.chosen ? this.ctx.piece : null;
   }
 
   stale(view: GameState): boolean {
@@ -234,4 +196,18 @@ export class BodyInteraction implements Interaction {
     );
     return el;
   }
+}
+
+/** Where the formation stands: both hexes and its facing. */
+function startOf(ctx: InteractionContext): BodyPlace {
+  const u = ctx.view.units.find((o) => o.id === ctx.piece);
+  return { hex: u?.hex ?? -1, second: u?.secondHex ?? -1, facing: u?.facing ?? 0 };
+}
+
+/** The places the action offers, from the rules' options. */
+function choicesFor(ctx: InteractionContext, type: BodyAction, mode: MoveMode, start: BodyPlace, withdrawals: WithdrawOption[]): BodyChoice[] {
+  const { view, seat, piece } = ctx;
+  if (type === 'move') return moveChoices(piece, mode, start, reachable(view, seat, piece, mode));
+  if (type === 'withdraw') return withdrawChoices(piece, start, withdrawals);
+  return faceChoices(piece, bodyFaceOptionsFor(view, seat, piece));
 }

@@ -5,7 +5,7 @@ import { h } from '../../ui/dom';
 import { addShot, canCombine, combineBonus, emptyPlan, planAction, planAllowed, planMarks, removeShot, setCombine, targetAt, type FirePlan } from './fire-plan';
 import { hexOrder } from '../key-select';
 import { hexOfPiece, type Interaction, type InteractionContext, type InteractionHandlers } from './interaction';
-import { attackHexes, firstFrom, fromAtHex, fromField, fromForTarget, optionsFrom, secondAttack } from './attack-hex';
+import { attackHexes, firstFrom, fromAtHex, fromField, fromForTarget, optionsFrom, passInstead, secondAttack } from './attack-hex';
 import { attackHexMarks, attackHexPanel } from './attack-hex-panel';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -107,11 +107,17 @@ export class FireInteraction implements Interaction {
     return this.ctx.view.units.find((u) => u.id === id)?.name ?? id;
   }
 
+  /** Between a formation's two attacks: the pass instead of the second (§3.3.8). */
+  private pass(on: InteractionHandlers): void {
+    const pass = passInstead(this.ctx.view, this.ctx.piece);
+    if (pass) on.send(pass);
+  }
+
   panel(on: InteractionHandlers): HTMLElement {
     const el = h('div', { class: 'fire-panel', 'data-testid': 'fire-panel' });
     const p = this.plan;
     el.appendChild(h('div', { class: 'move-title' }, t(this.kind === 'fireDuel' ? 'action.fireDuel.title' : 'action.fire.title')));
-    const hexes = attackHexPanel(this.ctx.view, attackHexes(this.all), this.from, secondAttack(this.ctx.view, this.ctx.piece), this.all, (from) => (this.setFrom(from), on.changed()));
+    const hexes = attackHexPanel(this.ctx.view, attackHexes(this.all), this.from, secondAttack(this.ctx.view, this.ctx.piece), this.all, (from) => (this.setFrom(from), on.changed()), () => this.pass(on));
     if (hexes) el.appendChild(hexes);
     const targets = [...new Set(this.options.map((o) => o.target))];
     if (targets.length === 0) el.appendChild(h('p', { class: 'muted' }, t('action.fire.none')));

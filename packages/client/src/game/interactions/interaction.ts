@@ -54,6 +54,8 @@ export interface InteractionHandlers {
   changed(): void;
   confirm(): void;
   cancel(): void;
+  /** Sends another action than the one confirmed (the pass between a formation's two attacks, §3.3.8) and closes the interaction. */
+  send(action: unknown): void;
 }
 
 /** What an interaction is opened with. */

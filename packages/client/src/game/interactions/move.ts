@@ -8,8 +8,8 @@ import { num, ofWord, pct } from '../../ui/format-event';
 import { toast } from '../../ui/toast';
 import * as api from '../rules-api';
 import { testOdds } from '../test-odds';
-import { cycle, hexOrder } from '../key-select';
 import type { Interaction, InteractionContext, InteractionHandlers, InteractionLayers } from './interaction';
+import { PlacePicker } from './place-picker';
 
 type MovePicker = Extract<Picker, { kind: 'move' }>;
 
@@ -20,57 +20,20 @@ type MovePicker = Extract<Picker, { kind: 'move' }>;
  * leave by), contact or charge where the rules offer both; nothing is sent
  * before the player confirms. A click out of reach says so.
  */
-export class MoveInteraction implements Interaction {
+export class MoveInteraction extends PlacePicker<Arrival> implements Interaction {
   readonly kind = 'move';
   private readonly origin: number;
-  private readonly targetsByHex: Map<number, Arrival[]>;
   private hovered = -1;
-  private hex: number | null = null;
-  private chosen: Arrival | null = null;
   private shock: 'contact' | 'charge' = 'contact';
   private handles: FacingHandle[] = [];
 
   constructor(
-    private readonly ctx: InteractionContext,
+    ctx: InteractionContext,
     private readonly type: 'move' | 'flee',
     private readonly mode: MoveMode = 'normal',
   ) {
+    super(ctx, arrivalsByHex(type === 'flee' ? api.fleeArrivals(ctx.view, ctx.seat, ctx.piece) : reachable(ctx.view, ctx.seat, ctx.piece, mode)));
     this.origin = ctx.view.units.find((u) => u.id === ctx.piece)?.hex ?? -1;
-    const arrivals = type === 'flee' ? api.fleeArrivals(ctx.view, ctx.seat, ctx.piece) : reachable(ctx.view, ctx.seat, ctx.piece, mode);
-    this.targetsByHex = arrivalsByHex(arrivals);
-  }
-
-  get piece(): string {
-    return this.ctx.piece;
-  }
-
-  marks() {
-    return [];
-  }
-
-  targets(): number[] {
-    return [...this.targetsByHex.keys()];
-  }
-
-  candidates(): number[] {
-    return hexOrder(this.targetsByHex.keys());
-  }
-
-  /**
-   * The keyboard's facing (, / .): the next way to end the move at the
-   * chosen hex, as a click on a facing handle would choose; false when no
-   * hex is chosen yet.
-   */
-  rotate(dir: 1 | -1): boolean {
-    const options = this.hex !== null ? (this.targetsByHex.get(this.hex) ?? []) : [];
-    const next = cycle(options, this.chosen, dir);
-    if (!next) return false;
-    this.chosen = next;
-    return true;
-  }
-
-  ghost(): string | null {
-    return this.chosen ? this.ctx.piece : null;
   }
 
   stale(view: GameState): boolean {
@@ -78,8 +41,8 @@ export class MoveInteraction implements Interaction {
   }
 
   private overlay(): MoveOverlay {
-    const path = this.chosen ?? (this.hovered >= 0 ? (this.targetsByHex.get(this.hovered)?.[0] ?? null) : null);
-    return { grid: this.ctx.view.board, lang: lang(), origin: this.origin, targets: this.targetsByHex, path, chosenHex: this.hex, chosen: this.chosen };
+    const path = this.chosen ?? (this.hovered >= 0 ? (this.byHex.get(this.hovered)?.[0] ?? null) : null);
+    return { grid: this.ctx.view.board, lang: lang(), origin: this.origin, targets: this.byHex, path, chosenHex: this.hex, chosen: this.chosen };
   }
 
   draw(): InteractionLayers {
@@ -95,7 +58,7 @@ export class MoveInteraction implements Interaction {
       this.chosen = handle.arrival;
       return true;
     }
-    const list = hex >= 0 ? this.targetsByHex.get(hex) : undefined;
+    const list = hex >= 0 ? this.byHex.get(hex) : undefined;
     if (list && list.length > 0) {
       this.hex = hex;
       this.chosen = list[0];
@@ -112,7 +75,7 @@ export class MoveInteraction implements Interaction {
   /** The hovered hex's cost, and whether the move must stop there. */
   hover(hex: number): string | null {
     this.hovered = hex;
-    const list = hex >= 0 ? this.targetsByHex.get(hex) : undefined;
+    const list = hex >= 0 ? this.byHex.get(hex) : undefined;
     if (!list?.length) return null;
     const crossing = this.crossingTests(list[0]).map((p) => ` · ${t('test.crossing')} ${oddsText(p).short}`);
     return `${t('action.facingCost', { cost: num(list[0].cost, lang()) })}${stopsHere(list) ? ` · ${t('action.stopsHere')}` : ''}${crossing.join('')}`;
@@ -136,8 +99,8 @@ export class MoveInteraction implements Interaction {
   }
 
   private picker(): MovePicker {
-    const options = this.hex !== null ? (this.targetsByHex.get(this.hex) ?? []) : [];
-    return { kind: 'move', piece: this.ctx.piece, action: this.type, mode: this.mode, count: this.targetsByHex.size, hex: this.hex, options, chosen: this.chosen, shock: this.shock };
+    const options = this.hex !== null ? (this.byHex.get(this.hex) ?? []) : [];
+    return { kind: 'move', piece: this.ctx.piece, action: this.type, mode: this.mode, count: this.byHex.size, hex: this.hex, options, chosen: this.chosen, shock: this.shock };
   }
 
   panel(on: InteractionHandlers): HTMLElement {
