@@ -63,8 +63,12 @@ function scenario(): Scenario {
   return loadScenario(input);
 }
 
-/** What the Horde picks, from what the rules offer: the legionaries' first mode (the tortoise, with Manoeuvre). */
-const modeOf = (s: GameState) => formationChoices(s, HORDE, FORMING).changeMode[0];
+/**
+ * What the Horde picks, from what the rules offer: rotating ranks (with Manoeuvre), which keep the
+ * march's movement (§3.3.6), so that the pivot into contact stays within its allowance (the shield
+ * wall and the tortoise lower it a rank).
+ */
+const modeOf = (s: GameState) => formationChoices(s, HORDE, FORMING).changeMode.find((m) => m === 'rotatingRanks')!;
 const arrival = (s: GameState, steps: BodyStep[]) => reachable(s, HORDE, FORMING, 'normal').find((a) => JSON.stringify(a.steps) === JSON.stringify(steps));
 /** The shock the page makes by default (the first open option) or from a hex: the first open one. */
 const shockOf = (s: GameState): ShockOption | undefined => shockOptions(s, HORDE, FORMING).find((o) => o.type === 'shock' && o.allowed);

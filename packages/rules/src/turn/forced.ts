@@ -11,6 +11,9 @@ import { destroyUnit } from '../units/condition';
 import type { GameEvent } from '../state/events';
 import { concludeActivation } from './conclude';
 import { boundToSecondAttack } from '../combat/formation-attacks';
+import { shockOptions } from '../combat/options';
+import { reachable } from '../actions/legal';
+import { unitMayMove } from '../actions/move';
 
 /** The actions a unit is bound to take (§2.9.1), and the rule that binds it. */
 export interface ForcedAction {
@@ -39,8 +42,24 @@ export function forcedAction(state: GameState, piece: string): ForcedAction | nu
   }
   if (!mustFaceRefusal(state, piece)) return { types: ['face'], reason: reject('mustFace') };
   if (unit.shock === 'charge' && engagedBy(state, unit).length > 0) return { types: ['shock'], reason: reject('mustShock') };
-  if (unit.shock === 'charge' && unit.order !== 'specialOrder') return { types: ['move', 'shock'], reason: reject('mustKeepCharging') };
+  if (unit.shock === 'charge' && unit.order !== 'specialOrder' && !chargeStuck(state, unit)) return { types: ['move', 'shock'], reason: reject('mustKeepCharging') };
   return null;
+}
+
+/**
+ * §2.6.9 binds a charging unit to a move or a shock; the text is silent when,
+ * once activated, neither is open to it (no arrival its charge's attack
+ * directive allows, no enemy to strike). Nothing is left to bind it to then:
+ * it may pass, and its charge is judged as its activation concludes (§2.4.3).
+ * Before its activation it stays bound, so that its side cannot end the turn
+ * without activating it. Judged on its side's view, as the player's preview
+ * is, so that what it may do tells nothing of what it cannot see.
+ */
+function chargeStuck(state: GameState, unit: Unit): boolean {
+  if (state.activation?.piece !== unit.id) return false;
+  if (shockOptions(state, unit.side, unit.id).some((o) => o.allowed)) return false;
+  const MODES = ['normal', 'extra', 'minimal'] as const;
+  return !MODES.some((mode) => !unitMayMove(state, unit.id, mode) && reachable(state, unit.side, unit.id, mode).length > 0);
 }
 
 /**
