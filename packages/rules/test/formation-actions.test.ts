@@ -723,6 +723,27 @@ describe('§3.3.14 Changer le Mode d’une Formation', () => {
   });
 });
 
+describe('§3.3.10–3.3.13 FORM-71 FORM-78 FORM-85 FORM-89 no formation is built or undone next to an enemy or exhausted', () => {
+  const enemy = unit('r', 'red', '0605', 9);
+  const actions = [
+    { name: 'constitute', units: () => [troop('a', '0505', 2), troop('b', '0504', 2)], action: { type: 'constitute', piece: 'a', with: 'b' }, tired: 'a' },
+    { name: 'join', units: () => [formation('f', 4), troop('t2', '0505', 2)], action: { type: 'joinFormation', piece: 'f' }, tired: 'f' },
+    { name: 'break', units: () => [formation('f', 6)], action: { type: 'breakFormation', piece: 'f' }, tired: 'f' },
+    { name: 'leave', units: () => [formation('f', 6)], action: { type: 'leaveFormation', piece: 'f', hexes: [H('0504')] }, tired: 'f' },
+  ];
+
+  test.each(actions)('§3.3 FORM-71 FORM-78 FORM-85 FORM-89 $name: allowed away from the enemy, refused next to one', ({ units, action }) => {
+    expect(ok(activated(field(units()), 'blue', action.piece), 'blue', action).state).toBeDefined();
+    expect(why(field([...units(), enemy]), action)).toBe('formationNearEnemy');
+  });
+
+  test.each(actions)('§3.3 FORM-71 FORM-78 FORM-85 FORM-89 $name: refused to an exhausted unit', ({ units, action, tired }) => {
+    const s = field(units());
+    u(s, tired).breath = 'exhausted';
+    expect(why(s, action)).toBe('formationShakenOrExhausted');
+  });
+});
+
 describe('legal actions list the formation actions with their reasons', () => {
   test('§3.3.9–3.3.14 a lone troop is offered none, each with its reason; a formation may change mode', () => {
     const s = activated(field([troop('a', '0505', 2)]), 'blue', 'a');

@@ -206,6 +206,18 @@ describe('§3.3.8.1 recoil of a formation', () => {
     expect(after.events).toContainEqual(expect.objectContaining({ type: 'stackAligned', unit: 'k', facing: g.facing, cohesionLost: false }));
   });
 
+  test('§3.3.2 FORM-31 a formation taking two losses as steps becomes a smaller formation, not removed as a simple troop', () => {
+    const s = defending('0605');
+    const adv = shockOptions(s, 'blue', 'a').find((o) => o.target === 'g' && o.supported)!.advantage;
+    const r = done(apply(s, 'blue', { type: 'shock', piece: 'a', target: 'g', supported: true }, { dice: fixedDice([...diceFor(adv, 2), 1, 1, 1, 1]) }));
+    const plan = lossChoices(r.state, 'red').find((p) => p.recoil === undefined && p.exit === undefined);
+    const after = plan ? absorb(r.state, plan).state : r.state;
+    const g = u(after, 'g');
+    expect(g.destroyed).toBeFalsy();
+    expect(g.steps).toBe(4);
+    expect([g.hex, g.secondHex]).toEqual([H(S), H(N)]);
+  });
+
   test('§3.3.8.1 FORM-50 when no pivot breaks contact it steps both hexes back, facing kept', () => {
     const r = hit(defending('0604'));
     expect(recoils(r.state).sort()).toEqual([[H('0404'), H('0405')].sort(), [H('0403'), H('0404')].sort()].sort());
