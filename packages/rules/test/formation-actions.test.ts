@@ -138,6 +138,16 @@ describe('§3.3.9 Action de Fusion', () => {
     ).toHaveLength(1);
   });
 
+  test('§3.3.9 FORM-66 FORM-67 the partner is of the same type and neither shaken nor routed', () => {
+    const other = field([troop('a', '0505', 1), troop('b', '0505', 1, 'superior', { type: 'archers' })]);
+    expect(why(other, { type: 'fuse', piece: 'a', with: 'b' })).toBe('fusionPair');
+    for (const cohesion of ['shaken', 'routed'] as const) {
+      const s = pair();
+      u(s, 'b').cohesion = cohesion;
+      expect(why(s, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationShakenOrExhausted');
+    }
+  });
+
   test('§3.3.9 not adjacent to an enemy, not exhausted', () => {
     const near = field([troop('a', '0505', 1), troop('b', '0505', 1), unit('r', 'red', '0605', 9)]);
     expect(why(near, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationNearEnemy');
@@ -403,6 +413,15 @@ describe('§3.3.11 Action Joindre une Formation', () => {
     const shaken = field([formation('f', 4), troop('t2', '0505', 2), troop('t1', '0504', 2)]);
     u(shaken, 't1').cohesion = 'shaken';
     expect(why(shaken, { type: 'joinFormation', piece: 'f' })).toBe('formationShakenOrExhausted');
+  });
+
+  test('§3.3.11 FORM-80 an exhausted or already activated troop in its hexes forbids the join', () => {
+    const tired = field([formation('f', 4), troop('t2', '0505', 2)]);
+    u(tired, 't2').breath = 'exhausted';
+    expect(why(tired, { type: 'joinFormation', piece: 'f' })).toBe('formationShakenOrExhausted');
+    const done = field([formation('f', 4), troop('t2', '0505', 2)]);
+    u(done, 't2').order = 'activated';
+    expect(why(done, { type: 'joinFormation', piece: 'f' })).toBe('formationTroopActivated');
   });
 
   test('§3.3.1.2 (FORM-17) a shaken formation never takes in troops', () => {
