@@ -13,6 +13,7 @@ import {
 import { game, H, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 import { engagedBy } from '../src/units/engagement';
+import { engagedAlone, stackedWithEngaged } from '../src/command/commander';
 
 /**
  * PRE-04: a formation stands in both its hexes. The rules that ask what
@@ -115,5 +116,21 @@ describe('§3.3 PRE-04 a formation stands in its second hex as in its first', ()
       .find((x) => engagedBy(x, u(x, 'w')).length === 0)!;
     expect(u(s, 'f').secondHex).toBe(to);
     expect(code(apply(s, 'blue', { type: 'withdraw', piece: 'w', to: to! }))).toBe('enemyInHex');
+  });
+});
+
+describe('§2.5.9 PRE-04 a character in a formation’s second hex is stacked with it', () => {
+  // Blue formation f on 0505 and 0504 facing east, its character c in 0504; red r at 0603 facing west engages f.
+  const units = () => [
+    unit('f', 'blue', '0505', 3, { secondHex: '0504', steps: 6 }),
+    unit('c', 'blue', '0504', 3, { kind: 'character', size: 'small' }),
+    unit('r', 'red', '0603', 9),
+  ];
+
+  test('§2.5.9 PRE-04 it is not engaged alone, and it is stacked with an engaged unit', () => {
+    const s = game(units());
+    expect(engagedBy(s, u(s, 'f')).map((e) => e.id)).toEqual(['r']);
+    expect(engagedAlone(s, u(s, 'c'))).toBe(false);
+    expect(stackedWithEngaged(s, u(s, 'c'))).toBe(true);
   });
 });
