@@ -49,6 +49,7 @@ function formationsWithSecond(
             facing: facing as never,
             kind: 'troop',
             size: 'large',
+            faculties: [],
           })
         )
           found.push(
