@@ -138,6 +138,16 @@ describe('§3.3.9 Action de Fusion', () => {
     ).toHaveLength(1);
   });
 
+  test('§3.3.9 FORM-66 FORM-67 the partner is of the same type and neither shaken nor routed', () => {
+    const other = field([troop('a', '0505', 1), troop('b', '0505', 1, 'superior', { type: 'archers' })]);
+    expect(why(other, { type: 'fuse', piece: 'a', with: 'b' })).toBe('fusionPair');
+    for (const cohesion of ['shaken', 'routed'] as const) {
+      const s = pair();
+      u(s, 'b').cohesion = cohesion;
+      expect(why(s, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationShakenOrExhausted');
+    }
+  });
+
   test('§3.3.9 not adjacent to an enemy, not exhausted', () => {
     const near = field([troop('a', '0505', 1), troop('b', '0505', 1), unit('r', 'red', '0605', 9)]);
     expect(why(near, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationNearEnemy');
@@ -403,6 +413,15 @@ describe('§3.3.11 Action Joindre une Formation', () => {
     const shaken = field([formation('f', 4), troop('t2', '0505', 2), troop('t1', '0504', 2)]);
     u(shaken, 't1').cohesion = 'shaken';
     expect(why(shaken, { type: 'joinFormation', piece: 'f' })).toBe('formationShakenOrExhausted');
+  });
+
+  test('§3.3.11 FORM-80 an exhausted or already activated troop in its hexes forbids the join', () => {
+    const tired = field([formation('f', 4), troop('t2', '0505', 2)]);
+    u(tired, 't2').breath = 'exhausted';
+    expect(why(tired, { type: 'joinFormation', piece: 'f' })).toBe('formationShakenOrExhausted');
+    const done = field([formation('f', 4), troop('t2', '0505', 2)]);
+    u(done, 't2').order = 'activated';
+    expect(why(done, { type: 'joinFormation', piece: 'f' })).toBe('formationTroopActivated');
   });
 
   test('§3.3.1.2 (FORM-17) a shaken formation never takes in troops', () => {
@@ -720,6 +739,27 @@ describe('§3.3.14 Changer le Mode d’une Formation', () => {
       section: '§3.3.14',
     });
     expect(twelve.success).toBe(true);
+  });
+});
+
+describe('§3.3.10–3.3.13 FORM-71 FORM-78 FORM-85 FORM-89 no formation is built or undone next to an enemy or exhausted', () => {
+  const enemy = unit('r', 'red', '0605', 9);
+  const actions = [
+    { name: 'constitute', units: () => [troop('a', '0505', 2), troop('b', '0504', 2)], action: { type: 'constitute', piece: 'a', with: 'b' }, tired: 'a' },
+    { name: 'join', units: () => [formation('f', 4), troop('t2', '0505', 2)], action: { type: 'joinFormation', piece: 'f' }, tired: 'f' },
+    { name: 'break', units: () => [formation('f', 6)], action: { type: 'breakFormation', piece: 'f' }, tired: 'f' },
+    { name: 'leave', units: () => [formation('f', 6)], action: { type: 'leaveFormation', piece: 'f', hexes: [H('0504')] }, tired: 'f' },
+  ];
+
+  test.each(actions)('§3.3 FORM-71 FORM-78 FORM-85 FORM-89 $name: allowed away from the enemy, refused next to one', ({ units, action }) => {
+    expect(ok(activated(field(units()), 'blue', action.piece), 'blue', action).state).toBeDefined();
+    expect(why(field([...units(), enemy]), action)).toBe('formationNearEnemy');
+  });
+
+  test.each(actions)('§3.3 FORM-71 FORM-78 FORM-85 FORM-89 $name: refused to an exhausted unit', ({ units, action, tired }) => {
+    const s = field(units());
+    u(s, tired).breath = 'exhausted';
+    expect(why(s, action)).toBe('formationShakenOrExhausted');
   });
 });
 

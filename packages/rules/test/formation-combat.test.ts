@@ -192,6 +192,32 @@ describe('§3.3.8.1 recoil of a formation', () => {
     expect(after.events).toContainEqual(expect.objectContaining({ type: 'recoiled', unit: 'g', secondHex: g.secondHex, facing: g.facing }));
   });
 
+  test('§3.3.8.1 FORM-37 §2.3.1 a pivot back about a hex it shares with a large troop turns that troop with it', () => {
+    // Red's troop k shares 0504, the hex the pivot keeps; the blow lands on 0505, k takes no part in it.
+    const s = fight([formation('g', 'red'), unit('k', 'red', N, 3), unit('a', 'blue', '0605', 9)], {}, 'a');
+    const r = hit(s);
+    const after = absorb(r.state, recoilPlan(r.state));
+    const g = u(after.state, 'g');
+    expect([g.hex, g.secondHex].sort()).toEqual([H(N), H('0404')].sort());
+    expect(turnSteps(3, g.facing)).toBe(2);
+    expect(u(after.state, 'k').hex).toBe(H(N));
+    expect(u(after.state, 'k').facing).toBe(g.facing);
+    expect(u(after.state, 'k').cohesion).toBe('inOrder');
+    expect(after.events).toContainEqual(expect.objectContaining({ type: 'stackAligned', unit: 'k', facing: g.facing, cohesionLost: false }));
+  });
+
+  test('§3.3.2 FORM-31 a formation taking two losses as steps becomes a smaller formation, not removed as a simple troop', () => {
+    const s = defending('0605');
+    const adv = shockOptions(s, 'blue', 'a').find((o) => o.target === 'g' && o.supported)!.advantage;
+    const r = done(apply(s, 'blue', { type: 'shock', piece: 'a', target: 'g', supported: true }, { dice: fixedDice([...diceFor(adv, 2), 1, 1, 1, 1]) }));
+    const plan = lossChoices(r.state, 'red').find((p) => p.recoil === undefined && p.exit === undefined);
+    const after = plan ? absorb(r.state, plan).state : r.state;
+    const g = u(after, 'g');
+    expect(g.destroyed).toBeFalsy();
+    expect(g.steps).toBe(4);
+    expect([g.hex, g.secondHex]).toEqual([H(S), H(N)]);
+  });
+
   test('§3.3.8.1 FORM-50 when no pivot breaks contact it steps both hexes back, facing kept', () => {
     const r = hit(defending('0604'));
     expect(recoils(r.state).sort()).toEqual([[H('0404'), H('0405')].sort(), [H('0403'), H('0404')].sort()].sort());

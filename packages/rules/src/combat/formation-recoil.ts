@@ -5,11 +5,12 @@ import type { GameState, PendingLosses, Unit } from '../state/types';
 import { hexsideAt, neighbour, terrainAt } from '../terrain/board';
 import { formationGround } from '../units/formation-ground';
 import { mayCrossHexside, mayEnterTerrain, zoneSize } from '../units/abilities';
-import { bodyDistance, bodyHexes, distanceToHex, facingsAllowed, occupies, zoneOfHex } from '../units/body';
+import { bodyDistance, bodyHexes, distanceToHex, facingsAllowed, occupies, sharesHex, zoneOfHex } from '../units/body';
 import { loseCohesion } from '../units/condition';
 import { engagedBy } from '../units/engagement';
 import { stacksWithOneSmallOnly } from '../units/formation';
 import { placeInStack, stackPointsAt, STACK_LIMIT } from '../units/stacking';
+import { turnKeptMates } from '../movement/withdraw-action';
 import { isSteady } from './recoil';
 
 /**
@@ -147,9 +148,12 @@ export function formationRecoils(state: GameState, f: Unit, pending: Pick<Pendin
  */
 export function executeFormationRecoil(state: GameState, f: Unit, place: BodyPlace, heavier?: number): GameEvent[] {
   const from = f.hex;
+  const mates = state.units.filter((o) => o.id !== f.id && sharesHex(o, f));
   Object.assign(f, place);
   f.shock = 'none';
   placeInStack(state, f, 'top');
   const moved = event({ type: 'recoiled', unit: f.id, from, to: place.hex, secondHex: place.secondHex, facing: place.facing }, '§3.3.8.1');
-  return [moved, ...loseCohesion(state, f, 'recoil', '§3.3.8', heavier)];
+  // A pivot back keeps one hex: the units it shares turn with it, the stack turning as one (§2.3.1, FORM-37).
+  const turned = turnKeptMates(state, f, mates);
+  return [moved, ...turned, ...loseCohesion(state, f, 'recoil', '§3.3.8', heavier)];
 }

@@ -13,6 +13,7 @@ import { loseCohesion, loseStep } from '../units/condition';
 import { engagedBy } from '../units/engagement';
 import { moraleFor } from '../units/morale';
 import { inferiorStackClash, placeInStack, stackAt, stackPoints, stackPointsAt, STACK_LIMIT } from '../units/stacking';
+import { occupies } from '../units/body';
 
 /**
  * Recoil (§2.7.5): the defender may take its last loss by stepping back one
@@ -45,7 +46,8 @@ function mayStandIn(state: GameState, group: Unit[], from: number, dir: Directio
   const side = group[0].side;
   // Covers count as enemies too: a seat's view (where the choices are computed) only shows their markers.
   const enemyIn = (x: { hex: number; side: string }) => x.hex === to && x.side !== side;
-  if (state.units.some(enemyIn) || state.decoys.some(enemyIn) || (state.covers ?? []).some(enemyIn)) return false;
+  // An enemy formation stands in both its hexes (§3.3, PRE-04).
+  if (state.units.some((u) => occupies(u, to) && u.side !== side) || state.decoys.some(enemyIn) || (state.covers ?? []).some(enemyIn)) return false;
   if (!group.every((u) => mayEnterTerrain(u, terrainAt(state.board, to)) && mayCrossHexside(u, hexsideAt(state.board, from, dir)))) return false;
   if (stackPointsAt(state, to) + group.reduce((p, u) => p + stackPoints(u), 0) > STACK_LIMIT) return false;
   if (inferiorStackClash(state, group, to)) return false;

@@ -1,6 +1,7 @@
 import { reject, Rejection } from '../actions/rejection';
 import type { GameState, Unit } from '../state/types';
 import { engagedBy, isEngaged } from '../units/engagement';
+import { occupies } from '../units/body';
 import { mayTakeCommandAction } from './situation';
 
 /**
@@ -25,10 +26,10 @@ export function commandActionRefusal(state: GameState, unit: Unit | undefined): 
 
 export function engagedAlone(state: GameState, unit: Unit): boolean {
   if (engagedBy(state, unit).length === 0) return false;
-  return !state.units.some((o) => o.id !== unit.id && o.side === unit.side && o.hex === unit.hex && o.kind === 'troop');
+  return !state.units.some((o) => o.id !== unit.id && o.side === unit.side && occupies(o, unit.hex) && o.kind === 'troop');
 }
 
 /** Stacked with a friendly unit that is engaged (§2.5.8, §2.5.9). */
 export function stackedWithEngaged(state: GameState, unit: Unit): boolean {
-  return state.units.some((o) => o.id !== unit.id && o.side === unit.side && o.hex === unit.hex && o.hex >= 0 && isEngaged(state, o));
+  return state.units.some((o) => o.id !== unit.id && o.side === unit.side && unit.hex >= 0 && occupies(o, unit.hex) && isEngaged(state, o));
 }

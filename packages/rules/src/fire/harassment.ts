@@ -6,6 +6,7 @@ import { stepCost } from '../movement/costs';
 import type { GameState, Unit } from '../state/types';
 import { stackPoints, stackPointsAt, STACK_LIMIT } from '../units/stacking';
 import { zoneSize } from '../units/abilities';
+import { occupies } from '../units/body';
 
 /**
  * Harassment (§3.2.4.1): no line of sight; the shot is allowed when the
@@ -37,7 +38,7 @@ function couldEnter(view: GameState, a: Unit, hex: number): boolean {
   const dir = directionTo(view.board, a.hex, hex) as Direction;
   if (zoneOf(zoneSize(a), a.facing, dir) !== 'front') return false;
   if (stepCost(view.board, a, a.hex, dir).kind === 'forbidden') return false;
-  const enemyThere = view.units.some((u) => u.hex === hex && u.side !== a.side) || enemyCovers(view, a.side).some((c) => c.hex === hex);
+  const enemyThere = view.units.some((u) => occupies(u, hex) && u.side !== a.side) || enemyCovers(view, a.side).some((c) => c.hex === hex);
   if (enemyThere) return false;
   return stackPointsAt(view, hex) + stackPoints(a) <= STACK_LIMIT;
 }

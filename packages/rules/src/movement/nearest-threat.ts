@@ -3,7 +3,8 @@ import { FACINGS, Facing, zoneOf } from '../geometry/facing';
 import { Direction, DIRECTIONS, directionTo, distance } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
 import type { GameState, Unit } from '../state/types';
-import { movementPoints, zoneSize } from '../units/abilities';
+import { allFront, movementPoints, zoneSize } from '../units/abilities';
+import { bodyHexes } from '../units/body';
 import { isAdjacent } from '../units/engagement';
 import { Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
@@ -32,7 +33,9 @@ export function nearestThreats(state: GameState, unit: Unit): NearestThreats {
   // Nearest in hexes first, so that the bound prunes the later searches early.
   const hexes = (e: Unit) => distance(state.board, e.hex >= 0 ? e.hex : e.offMap!.hex, unit.hex);
   for (const e of threatCandidates(state, unit).sort((a, b) => hexes(a) - hexes(b))) {
-    const d = threatField(state, e).at(unit.hex, best);
+    // A formation is engaged by engaging either of its hexes: the nearer counts (A-69).
+    const field = threatField(state, e);
+    const d = Math.min(...bodyHexes(unit).map((h) => field.at(h, best)));
     if (d < best) [best, units] = [d, [e]];
     else if (d === best && d < Number.POSITIVE_INFINITY) units.push(e);
   }
@@ -52,6 +55,8 @@ function threatCandidates(state: GameState, unit: Unit): Unit[] {
  * Stops early once no path can beat `bound`.
  */
 export function engageCost(state: GameState, e: Unit, target: Unit, bound: Halves = Number.POSITIVE_INFINITY): Halves {
+  // A hedgehog cannot move (§3.3.6): its field says what it engages where it stands.
+  if (allFront(e) && e.hex >= 0) return threatField(state, e).at(target.hex, bound);
   let found: Halves = Number.POSITIVE_INFINITY;
   searchFrom(
     state,

@@ -1,4 +1,8 @@
 import type { GameState, Unit } from '../state/types';
+import { boardIndex } from '../terrain/board';
+import { allFront } from '../units/abilities';
+import { bodyRing } from '../units/body';
+import { isAdjacent } from '../units/engagement';
 import { Halves } from './costs';
 import { boardId, FieldCache } from './field-cache';
 import { MinHeap } from './heap';
@@ -30,9 +34,22 @@ export interface ThreatField {
 const cache = new FieldCache<ThreatField>(256);
 
 export function threatField(state: GameState, e: Unit): ThreatField {
+  if (allFront(e) && e.hex >= 0) return stillField(state, e);
   const start = startOf(state, e);
   const key = `${boardId(state.board)}|${moverKey(e)}|${start ? start.join(',') : 'none'}`;
   return cache.get(key, () => searchField(stepTable(state.board, e), start));
+}
+
+/**
+ * A hedgehog "ne peut plus bouger" (§3.3.6, l.2274): it spends no movement
+ * point, so it engages at no cost every hex around it (all its front) and
+ * can never engage any other (§2.5.3.1: the threat is priced by the points
+ * it would spend to engage). Adjacent as §2.3.2 judges it, stacks ignored.
+ */
+function stillField(state: GameState, e: Unit): ThreatField {
+  const field = new Float64Array(boardIndex(state.board).size).fill(Number.POSITIVE_INFINITY);
+  for (const h of bodyRing(state.board, e)) if (isAdjacent(state, e, { hex: h })) field[h] = 0;
+  return { at: (hex, bound = Number.POSITIVE_INFINITY) => (field[hex] <= bound ? field[hex] : Number.POSITIVE_INFINITY), whole: () => field };
 }
 
 /** Where the enemy starts: its hex, or, off the map, the exit hex it would come back through (nearest-threat.ts `starts`). */

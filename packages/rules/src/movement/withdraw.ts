@@ -17,6 +17,7 @@ import { bodyAfter, FormationStep } from './formation-moves';
 import { backwardSteps, bodyWithdrawal } from './formation-withdraw';
 import { zoneOf } from '../geometry/facing';
 import { breakChoices } from '../units/condition';
+import { occupies } from '../units/body';
 
 /**
  * L'Action de Repli (§2.6.12): one hex into the rear zone (any of the six
@@ -84,13 +85,13 @@ export function withdrawRefusal(view: GameState, unit: Unit, target: WithdrawTar
 }
 
 function occupiedRefusal(view: GameState, unit: Unit, to: number, label: string): Rejection | null {
-  const enemyThere = view.units.some((u) => u.hex === to && u.side !== unit.side) || enemyCovers(view, unit.side).some((c) => c.hex === to);
+  const enemyThere = view.units.some((u) => occupies(u, to) && u.side !== unit.side) || enemyCovers(view, unit.side).some((c) => c.hex === to);
   if (enemyThere) return reject('enemyInHex', { hex: label });
   const points = stackPointsAt(view, to, unit.id) + stackPoints(unit);
   if (points > STACK_LIMIT) return reject('stackingLimit', { hex: label, points });
   if (inferiorStackClash(view, [unit], to, [unit.id])) return reject('stackingInferior', { hex: label });
   // Sheet 000: a large unit joins large units only with their facing, and a withdrawal cannot turn.
-  const large = view.units.filter((u) => u.hex === to && u.side === unit.side && u.size === 'large');
+  const large = view.units.filter((u) => occupies(u, to) && u.side === unit.side && u.size === 'large');
   if (unit.size === 'large' && large.some((u) => u.facing !== unit.facing)) return reject('withdrawStackFacing', { hex: label });
   return null;
 }
