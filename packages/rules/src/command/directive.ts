@@ -11,10 +11,11 @@ import { adjacentEnemies, engagedBy } from '../units/engagement';
 import { distributingRefusal } from './distributing';
 import { DirectiveFields, leavesBy } from './fields';
 import { directiveFor } from './situation';
-import { isShooter } from '../fire/shooters';
+import { fireRange, isShooter } from '../fire/shooters';
 import { hasTargetFrom, openTarget } from '../fire/targets';
 import { ammunitionOf } from '../units/ammunition';
 import { dodgeMayDisengage } from '../units/dodge';
+import { distanceToHex } from '../units/body';
 
 /**
  * What a unit intends to do, as the directive needs to judge it. A move gives
@@ -183,11 +184,29 @@ export class DirectiveJudge {
   private canFireFrom(hex: number, facing: Facing): boolean {
     const key = hex * 12 + facing;
     let can = this.fireFrom.get(key);
-    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing, (this.targets ??= this.view.units.filter((t) => openTarget(this.unit, t))))));
+    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing, this.targetsInRange(hex))));
     return can;
   }
 
   private targets?: Unit[];
+  private inRange = new Map<number, Unit[]>();
+
+  /**
+   * The enemies in the open within the unit's fire range of a hex (§3.2.2):
+   * the same for its twelve facings (the range depends on the hex, through
+   * the weapon capacity of characters there, never on the facing), so
+   * measured once per hex.
+   * `hasTargetFrom` measures them again: those left out would fail there.
+   */
+  private targetsInRange(hex: number): Unit[] {
+    let near = this.inRange.get(hex);
+    if (!near) {
+      const range = fireRange(this.view, { ...this.unit, hex });
+      const targets = (this.targets ??= this.view.units.filter((t) => openTarget(this.unit, t)));
+      this.inRange.set(hex, (near = targets.filter((t) => distanceToHex(this.view.board, t, hex) <= range)));
+    }
+    return near;
+  }
 
   /** §2.5.2, §2.9.2: free moves that never touch the enemy, no charge; rest, and reorganise for the elite. */
   private defend(intent: DirectiveIntent): Rejection | null {

@@ -4,7 +4,7 @@ import { isRejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
 import { sharedView } from '../fog/view';
 import { FACINGS, Facing, zoneOf } from '../geometry/facing';
-import { Direction, directionTo, hexLabel } from '../geometry/hex';
+import { Direction, hexLabel } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
 import type { GameState, Seat, Unit } from '../state/types';
 import { movementPoints, zoneSize } from '../units/abilities';
@@ -17,9 +17,11 @@ import { neverFlees } from '../units/formation';
 import { crossingCost, Halves, reorientCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
 import { No, silent, worded } from './refusal';
-import { stepTable } from './step-table';
+import { stepTable, StepTable } from './step-table';
+import { unitsAround, unitsNear, UnitsNear } from './units-near';
 import { moverOf, Mover } from './mover';
-import { engageField, nearestThreats } from './nearest-threat';
+import { nearestThreats } from './nearest-threat';
+import { threatField } from './threat-field';
 import { mustEngageAnEngager } from './withdraw';
 
 /**
@@ -46,6 +48,13 @@ export interface FleeContext {
   /** What the stack of a hex entered says (points with the unit, an inferior clash) and what crossing a hex costs, worked out once per hex (issue 9). */
   stacking: Map<number, { points: number; clash: boolean }>;
   crossing: Map<number, Halves>;
+  /** The board's neighbours, the unit's step costs, and the units by hex (engagement reads those around a hex), looked up once per search (issue 9). */
+  neighbours: Int32Array;
+  costs: StepTable['costs'];
+  near: UnitsNear;
+  /** A hex's six steps (a hex or an edge to leave by) and the facing a flight ending at hex × 12 + facing takes there (`joiningFacing`), once per hex. */
+  hexSteps: Map<number, FleeStep[]>;
+  joining: Map<number, Facing | null>;
 }
 
 export interface FleeWalk {
@@ -76,7 +85,7 @@ export function fleeUnitRefusal(view: GameState, unit: Unit): Rejection | null {
 
 /**
  * The preview and the verdict measure "away from the threat" with the same
- * whole field of the threat's engage costs, so that they cannot disagree.
+ * field of the threat's engage costs, so that they cannot disagree.
  */
 export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeContext {
   const idx = boardIndex(view.board);
@@ -88,12 +97,29 @@ export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeCo
     coverNear[c.hex] = 1;
     for (let d = 0; d < 6; d++) if (idx.neighbours[c.hex * 6 + d] >= 0) coverNear[idx.neighbours[c.hex * 6 + d]] = 1;
   }
-  return { view, mover, threat: threat.id, away: awayMeasure(view, threat), budget: toHalves(movementPoints(mover.unit)), enemyAt, coverNear, engaged: new Map(), stacking: new Map(), crossing: new Map() };
+  return {
+    view,
+    mover,
+    threat: threat.id,
+    away: awayMeasure(view, threat),
+    budget: toHalves(movementPoints(mover.unit)),
+    enemyAt,
+    coverNear,
+    engaged: new Map(),
+    stacking: new Map(),
+    crossing: new Map(),
+    neighbours: idx.neighbours,
+    costs: stepTable(view.board, mover.unit).costs,
+    near: unitsNear(view, mover.unit.id),
+    hexSteps: new Map(),
+    joining: new Map(),
+  };
 }
 
+/** Read from the threat's field, settled only as far as the hexes asked (a flight looks at a few hexes around the unit; issue 9). */
 function awayMeasure(view: GameState, threat: Unit): (hex: number) => Halves {
-  const field = engageField(view, threat);
-  return (hex) => field[hex];
+  const field = threatField(view, threat);
+  return (hex) => field.at(hex);
 }
 
 export function startFlee(ctx: FleeContext): FleeWalk {
@@ -127,11 +153,11 @@ function fleeExit(ctx: FleeContext, fw: FleeWalk, dir: Direction, no: No): FleeW
 function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number, no: No): FleeWalk | Rejection {
   const board = ctx.view.board;
   const u = ctx.mover.unit;
-  const dir = directionTo(board, fw.hex, to);
+  const dir = directionOf(ctx, fw.hex, to);
   if (dir === -1) return no('notAdjacentStep', () => ({ hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) }));
   const label = () => ({ hex: hexLabel(board, to) });
   if (zoneOf(zoneSize(u), fw.facing, dir) !== 'front') return no('notFrontZone', label);
-  const sc = stepTable(board, u).costs[fw.hex * 6 + dir];
+  const sc = ctx.costs[fw.hex * 6 + dir];
   if (sc.kind === 'forbidden') return no(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', label);
   if (ctx.enemyAt[to]) return no('enemyInHex', label);
   if (!(ctx.away(to) > ctx.away(fw.hex))) return no('fleeNotAway', label);
@@ -188,9 +214,22 @@ function stackFacts(ctx: FleeContext, to: number): { points: number; clash: bool
  */
 export function endRefusal(ctx: FleeContext, fw: FleeWalk): Rejection | null {
   if (fw.ended === 'exit') return null;
-  const facing = joiningFacing(ctx.view, ctx.mover.unit, fw.hex, fw.facing);
+  const facing = joiningAt(ctx, fw.hex, fw.facing);
   if (facing === null || !wouldBeEngaged(ctx, fw.hex, facing)) return null;
   return reject('fleeEngaged', { hex: hexLabel(ctx.view.board, fw.hex) });
+}
+
+function joiningAt(ctx: FleeContext, hex: number, facing: Facing): Facing | null {
+  const key = hex * 12 + facing;
+  let joined = ctx.joining.get(key);
+  if (joined === undefined) ctx.joining.set(key, (joined = joiningFacing(ctx.view, ctx.mover.unit, hex, facing)));
+  return joined;
+}
+
+/** The direction from `from` to `to` (geometry/hex.ts `directionTo`, on the context's table). */
+function directionOf(ctx: FleeContext, from: number, to: number): Direction | -1 {
+  for (let d = 0; d < 6; d++) if (ctx.neighbours[from * 6 + d] === to) return d as Direction;
+  return -1;
 }
 
 /** Would the unit, entering `to` (at the back of any stack there), be engaged by a visible enemy? */
@@ -205,7 +244,7 @@ function wouldBeEngaged(ctx: FleeContext, to: number, facing: Facing): boolean {
 function engagedAt(ctx: FleeContext, to: number, facing: Facing): boolean {
   const u = ctx.mover.unit;
   const placed: Unit = { ...u, hex: to, facing, stackRank: Number.MAX_SAFE_INTEGER };
-  const view = { ...ctx.view, units: ctx.view.units.map((o) => (o.id === u.id ? placed : o)) };
+  const view = { ...ctx.view, units: unitsAround(ctx.near, ctx.view, ctx.neighbours, to, placed) };
   return engagedBy(view, placed).length > 0;
 }
 
@@ -292,16 +331,27 @@ function searchFlight(ctx: FleeContext): FleeArrival[] {
   return arrivalsOf(ctx, nodes);
 }
 
-function candidateSteps(ctx: FleeContext, fw: FleeWalk): FleeStep[] {
+/**
+ * The steps to try from a walk: the six hexes or edges, then the other
+ * facings — not once it has turned since its last hex, as a second turn is
+ * refused (§2.6.6). The lists are shared; `pathTo` copies the steps it keeps.
+ */
+function candidateSteps(ctx: FleeContext, fw: FleeWalk): readonly FleeStep[] {
   if (fw.ended) return [];
-  const steps: FleeStep[] = [];
-  for (let d = 0 as Direction; d < 6; d = (d + 1) as Direction) {
-    const to = neighbour(ctx.view.board, fw.hex, d);
-    steps.push(to < 0 ? { exit: d } : { to });
+  let steps = ctx.hexSteps.get(fw.hex);
+  if (!steps) {
+    steps = [];
+    for (let d = 0 as Direction; d < 6; d = (d + 1) as Direction) {
+      const to = neighbour(ctx.view.board, fw.hex, d);
+      steps.push(to < 0 ? { exit: d } : { to });
+    }
+    ctx.hexSteps.set(fw.hex, steps);
   }
-  for (const f of FACINGS) if (f !== fw.facing) steps.push({ face: f });
-  return steps;
+  return fw.reorientedSinceStep ? steps : [...steps, ...TURNS[fw.facing]];
 }
+
+/** Every facing but the one held. */
+const TURNS: readonly FleeStep[][] = FACINGS.map((held) => FACINGS.filter((f) => f !== held).map((face) => ({ face })));
 
 /** A flight must cover at least one hex (§2.6.13); the cheapest way to each place is kept. */
 function arrivalsOf(ctx: FleeContext, nodes: Map<number, Node>): FleeArrival[] {
@@ -327,6 +377,6 @@ function arrivalsOf(ctx: FleeContext, nodes: Map<number, Node>): FleeArrival[] {
 
 function pathTo(nodes: Map<number, Node>, k: number): FleeStep[] {
   const steps: FleeStep[] = [];
-  for (let n = nodes.get(k)!; n.step; n = nodes.get(n.prev)!) steps.push(n.step);
+  for (let n = nodes.get(k)!; n.step; n = nodes.get(n.prev)!) steps.push({ ...n.step });
   return steps.reverse();
 }

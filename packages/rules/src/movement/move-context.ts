@@ -9,15 +9,16 @@ import { crossedLeavingStack } from '../units/crossing';
 import { Halves, reorientCost, stepCost, StepCost } from './costs';
 import { allowanceHalves, MoveMode, Mover } from './mover';
 import { mayCharge } from './charge';
+import { unitsAround, unitsNear, UnitsNear } from './units-near';
 
 /**
  * What every step of one move is checked against (movement/walker.ts): the
  * mover's side's view, the allowance, and the facts of the board the walker
  * asks at every step, worked out once — once per hex when the context is
  * built, or the first time they are asked — because the preview's search
- * asks them thousands of times.
+ * asks them thousands of times. Where the units stand, by hex: `UnitsNear`.
  */
-export interface MoveContext {
+export interface MoveContext extends UnitsNear {
   view: GameState;
   mover: Mover;
   mode: MoveMode;
@@ -34,11 +35,6 @@ export interface MoveContext {
   offMapEnemies: Map<number, string>;
   /** Engagement at each hex and facing tried, worked out once (`engagementAt`). */
   engagement: Map<number, EngagementFacts>;
-  /** Where the units of the view stand (the mover left out), by hex: indexes into `view.units`, in order; and the mover's own index (-1 for a decoy). */
-  unitsByHex: Map<number, number[]>;
-  moverIndex: number;
-  /** Some other unit of the view is a formation, indexed under both its hexes: a neighbourhood may then list it twice. */
-  twoHexUnits: boolean;
   /** The mover's step costs and turn costs, worked out once each: the search asks for them thousands of times. */
   costs: { steps: Array<StepCost | undefined>; turns: Float64Array; neighbours: Int32Array };
 }
@@ -124,31 +120,9 @@ export function moveContext(view: GameState, mover: Mover, mode: MoveMode): Move
     map: hexFacts(view, mover, enemyCoverHexes),
     offMapEnemies: offMapEnemies(view, mover.unit),
     engagement: new Map(),
-    ...unitsByHex(view, mover),
+    ...unitsNear(view, mover.unit.id),
     costs: { steps: new Array(idx.size * 6), turns: new Float64Array(144).fill(-1), neighbours: idx.neighbours },
   };
-}
-
-function unitsByHex(view: GameState, mover: Mover): { unitsByHex: Map<number, number[]>; moverIndex: number; twoHexUnits: boolean } {
-  const byHex = new Map<number, number[]>();
-  let moverIndex = -1;
-  const add = (hex: number, i: number) => {
-    if (byHex.has(hex)) byHex.get(hex)!.push(i);
-    else byHex.set(hex, [i]);
-  };
-  let twoHexUnits = false;
-  view.units.forEach((u, i) => {
-    if (u.id === mover.unit.id) moverIndex = i;
-    else {
-      add(u.hex, i);
-      // A formation is found from either of its hexes.
-      if (u.secondHex !== undefined) {
-        twoHexUnits = true;
-        add(u.secondHex, i);
-      }
-    }
-  });
-  return { unitsByHex: byHex, moverIndex, twoHexUnits };
 }
 
 function offMapEnemies(view: GameState, unit: Unit): Map<number, string> {
@@ -180,25 +154,6 @@ export function turnCost(ctx: MoveContext, from: Facing, to: Facing): Halves {
   return ctx.costs.turns[k];
 }
 
-/**
- * The view's units that can take part in engagement at `hex` — those of the
- * hex and of its neighbours (§2.3.2: adjacent units only, the stacks there
- * deciding who may be engaged) — in the view's order, the mover replaced by
- * `placed`: the answers are those of the whole list, for a few units.
- */
-function unitsAround(ctx: MoveContext, hex: number, placed: Unit): Unit[] {
-  const indexes = ctx.moverIndex >= 0 ? [ctx.moverIndex] : [];
-  const add = (h: number) => {
-    const here = ctx.unitsByHex.get(h);
-    if (here) indexes.push(...here);
-  };
-  add(hex);
-  for (let d = 0; d < 6; d++) if (ctx.costs.neighbours[hex * 6 + d] >= 0) add(ctx.costs.neighbours[hex * 6 + d]);
-  indexes.sort((a, b) => a - b);
-  if (ctx.twoHexUnits) return [...new Set(indexes)].map((i) => (i === ctx.moverIndex ? placed : ctx.view.units[i]));
-  return indexes.map((i) => (i === ctx.moverIndex ? placed : ctx.view.units[i]));
-}
-
 /** Who would engage whom with the mover placed here (at the back of any stack), once per hex and facing of a context. */
 export interface EngagementFacts {
   by: number;
@@ -215,7 +170,7 @@ export function engagementAt(ctx: MoveContext, hex: number, facing: Facing): Eng
   if (known) return known;
   const u = ctx.mover.unit;
   const placed: Unit = { ...u, hex, facing, stackRank: Number.MAX_SAFE_INTEGER };
-  const view = { ...ctx.view, units: unitsAround(ctx, hex, placed) };
+  const view = { ...ctx.view, units: unitsAround(ctx, ctx.view, ctx.costs.neighbours, hex, placed) };
   const by = engagedBy(view, placed);
   const targets = engagedTargets(view, placed);
   const unanswered = by.find((e) => !targets.some((t) => t.id === e.id));

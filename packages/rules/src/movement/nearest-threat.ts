@@ -93,14 +93,6 @@ export function exitCost(state: GameState, unit: Unit, hex: number, dir: Directi
   return found;
 }
 
-/**
- * For every hex, what it would cost `e` (half points) to engage a unit
- * standing there: the flight's measure of "moving away" (§2.6.13). The
- * threat's field (threat-field.ts), shared and read only.
- */
-export function engageField(state: GameState, e: Unit): Float64Array {
-  return threatField(state, e).whole();
-}
 
 /**
  * Uniform-cost search of `e`'s moves over hex × facing; `visit` returns true
