@@ -135,3 +135,32 @@ describe('§2.5.9 PRE-04 a character in a formation’s second hex is stacked wi
     expect(stackedWithEngaged(s, u(s, 'c'))).toBe(true);
   });
 });
+
+describe('§2.6.13 PRE-04 a flight counts a friendly formation in its second hex', () => {
+  const fleeInto = (withMates: boolean) => {
+    // b flees south from r onto 0506, the second hex of a friendly formation of 4 steps (4 points, A-69).
+    const probe = game([unit('b', 'blue', '0505', 6), unit('r', 'red', '0502', 6)]);
+    const f = formationsWithSecond(probe, 'f', 'blue', H('0506'), [H('0505'), H('0502')])[0]!;
+    const mate = unit('k', 'blue', '0506', f.facing, { size: 'small', kind: 'troop' });
+    const s = withOrder(
+      game([
+        unit('b', 'blue', '0505', 6),
+        unit('r', 'red', '0502', 6),
+        f,
+        ...(withMates ? [mate, { ...mate, id: 'k2' }, { ...mate, id: 'k3' }] : []),
+      ]),
+      'b',
+    );
+    const act = apply(s, 'blue', { type: 'activate', piece: 'b' });
+    if (!act.ok) throw new Error(act.rejection.code);
+    return apply(act.state, 'blue', { type: 'flee', piece: 'b', steps: [{ to: H('0506') }] });
+  };
+
+  test('§2.6.13 PRE-04 a flight onto the second hex of a formation counts its 4 points: 4 + 3 + 4 over 10, refused', () => {
+    expect(code(fleeInto(true))).toBe('stackingLimit');
+  });
+
+  test('§2.6.13 PRE-04 within 10 points, the flight onto that hex is open', () => {
+    expect(code(fleeInto(false))).toBe('ok');
+  });
+});

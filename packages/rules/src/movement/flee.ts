@@ -14,6 +14,7 @@ import { joiningFacing } from '../units/stack-facing';
 import { inferiorStackClash, STACK_LIMIT, stackAt, stackPlace, stackPoints } from '../units/stacking';
 import { chargeForbidsRetreat } from './charge';
 import { neverFlees } from '../units/formation';
+import { occupies } from '../units/body';
 import { crossingCost, Halves, reorientCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
 import { No, silent, worded } from './refusal';
@@ -200,7 +201,8 @@ function stackFacts(ctx: FleeContext, to: number): { points: number; clash: bool
   const known = ctx.stacking.get(to);
   if (known) return known;
   const u = ctx.mover.unit;
-  const friends = ctx.view.units.filter((o) => o.hex === to && o.id !== u.id && o.side === u.side);
+  // A formation stands in its second hex as in its first (PRE-04, A-69: 4 points in each).
+  const friends = ctx.view.units.filter((o) => occupies(o, to) && o.id !== u.id && o.side === u.side);
   const facts = { points: friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(u), clash: inferiorStackClash(ctx.view, [u], to, [u.id]) };
   ctx.stacking.set(to, facts);
   return facts;
