@@ -31,6 +31,15 @@ describe('§3.2.10 reload', () => {
     }
   });
 
+  test('§3.3 FORM-06 a formation of archers reloads as a troop does', () => {
+    const archers = shooter('b', 'blue', '0508', 3, 'archers', 'ordinary', { ammunition: 'exhausted', steps: 6, secondHex: '0507' });
+    const s = setDirective(field([archers, unit('r', 'red', '0101', 6)]), 'defend');
+    s.sides.find((x) => x.id === 'blue')!.ammunitionSource = H('0509');
+    const r = done(reload(s));
+    expect(u(r.state, 'b')).toMatchObject({ secondHex: H('0507'), steps: 6 });
+    expect(u(r.state, 'b').ammunition).toBeUndefined();
+  });
+
   test('§3.2.10 FIRE-57 a unit with full ammunition has nothing to reload; only shooters reload', () => {
     expect(code(reload(battle('0507', { ammunition: undefined })))).toBe('fullAmmunition');
     const foot = field([unit('b', 'blue', '0508', 0, { ammunition: 'exhausted' }), unit('r', 'red', '0101', 6)]);

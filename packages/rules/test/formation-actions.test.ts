@@ -148,6 +148,20 @@ describe('§3.3.9 Action de Fusion', () => {
     }
   });
 
+  test('§3.3.9 FORM-66 the partner is of the same wing', () => {
+    const s = pair();
+    s.wings.push({ ...s.wings.find((w) => w.id === 'blue-wing')!, id: 'blue-other' });
+    u(s, 'b').wing = 'blue-other';
+    expect(why(s, { type: 'fuse', piece: 'a', with: 'b' })).toBe('fusionPair');
+  });
+
+  test('§3.3.9 FORM-70 the troop keeps the worse ammunition of the two', () => {
+    const s = pair();
+    u(s, 'b').ammunition = 'diminished';
+    const r = ok(activated(s, 'blue', 'a'), 'blue', { type: 'fuse', piece: 'a', with: 'b' });
+    expect(u(r.state, 'a').ammunition).toBe('diminished');
+  });
+
   test('§3.3.9 not adjacent to an enemy, not exhausted', () => {
     const near = field([troop('a', '0505', 1), troop('b', '0505', 1), unit('r', 'red', '0605', 9)]);
     expect(why(near, { type: 'fuse', piece: 'a', with: 'b' })).toBe('formationNearEnemy');

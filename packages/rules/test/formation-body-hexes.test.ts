@@ -2,6 +2,7 @@ import {
   apply,
   ApplyResult,
   bodyIsValid,
+  disciplinePreviews,
   fixedDice,
   GameState,
   hexLabel,
@@ -162,5 +163,25 @@ describe('§2.6.13 PRE-04 a flight counts a friendly formation in its second hex
 
   test('§2.6.13 PRE-04 within 10 points, the flight onto that hex is open', () => {
     expect(code(fleeInto(false))).toBe('ok');
+  });
+});
+
+describe('§2.6.13.1 PRE-04 a flight from a formation: the character stacked in either of its hexes', () => {
+  test('§2.6.13.1 A-69 the discipline test takes the weapon capacity of a character in the formation’s second hex', () => {
+    const b = unit('b', 'blue', '0505', 0);
+    const probe = game([b]);
+    // A red formation engaging b from its second hex, 0504, in front of b.
+    const engaging = formationsWithSecond(probe, 'f', 'red', H('0504'), [H('0505')]).find((f) =>
+      engagedBy(
+        game([b, f]),
+        game([b, f]).units.find((x) => x.id === 'b')!,
+      ).some((e) => e.id === 'f'),
+    )!;
+    const hero = unit('c', 'red', '0504', engaging.facing, { kind: 'character', size: 'small' });
+    hero.profiles = { ...hero.profiles, weapon: { class: 'infantry', capacity: 'superior' } };
+    const threshold = (units: Units) =>
+      disciplinePreviews(game(units), 'blue', 'b').find((p) => p.subject === 'f')!.threshold;
+    expect(threshold([b, engaging])).toBe(8);
+    expect(threshold([b, engaging, hero])).toBe(10);
   });
 });

@@ -90,6 +90,12 @@ describe('§2.8.3.4 reorganise (sheet 001)', () => {
     expect(failed.ok && u(failed.state, 'b').cohesion).toBe('shaken');
   });
 
+  test('§3.3 FORM-06 a shaken formation reorganises as a troop does, on both its hexes', () => {
+    const s = shaken({ ...elite(), steps: 6, secondHex: '0504', facing: 3 });
+    const r = run(s, 'reorganise', 'b', [4, 4]);
+    expect(r.ok && u(r.state, 'b')).toMatchObject({ cohesion: 'inOrder', hex: u(s, 'b').hex, secondHex: u(s, 'b').secondHex, steps: 6 });
+  });
+
   test('Fiche 001 without elite morale it needs a special order (or a regroup directive out of reach)', () => {
     expect(code(run(shaken({}), 'reorganise', 'b', []))).toBe('reorganiseNeedsOrder');
     const s = shaken({});

@@ -5,6 +5,7 @@ import type { GameEvent } from '../state/events';
 import type { GameState, Unit } from '../state/types';
 import { mod, rollTest, type TestSpec } from '../tests/roll';
 import { engagedBy, engagedTargets } from '../units/engagement';
+import { sharesHex } from '../units/body';
 
 /**
  * Le Test de Discipline (§2.6.13.1): each enemy that engaged the fleeing
@@ -50,10 +51,14 @@ function exempt(state: GameState, e: Unit, fled: string): boolean {
   return others.length > 0;
 }
 
-/** The troop's profiles, or those of the stacked character with the best weapon capacity. */
+/**
+ * The troop's profiles, or those of the stacked character with the best
+ * weapon capacity: for a formation, a character in either of its hexes
+ * (stacked with it, A-69).
+ */
 function testingProfile(state: GameState, e: Unit): Unit['profiles'] {
   if (e.kind !== 'troop') return e.profiles;
-  const chars = state.units.filter((c) => c.kind === 'character' && c.side === e.side && c.hex === e.hex);
+  const chars = state.units.filter((c) => c.kind === 'character' && c.side === e.side && sharesHex(c, e));
   if (chars.length === 0) return e.profiles;
   return chars.reduce((a, b) => (capacityIndex(b.profiles.weapon.capacity) < capacityIndex(a.profiles.weapon.capacity) ? b : a)).profiles;
 }
