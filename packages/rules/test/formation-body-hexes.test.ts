@@ -15,6 +15,7 @@ import { game, H, unit, withOrder } from './fixtures';
 import { activated } from './helpers';
 import { engagedBy } from '../src/units/engagement';
 import { engagedAlone, stackedWithEngaged } from '../src/command/commander';
+import { commandBands, commandBandsTo } from '../src/command/distance';
 
 /**
  * PRE-04: a formation stands in both its hexes. The rules that ask what
@@ -183,5 +184,14 @@ describe('§2.6.13.1 PRE-04 a flight from a formation: the character stacked in 
       disciplinePreviews(game(units), 'blue', 'b').find((p) => p.subject === 'f')!.threshold;
     expect(threshold([b, engaging])).toBe(8);
     expect(threshold([b, engaging, hero])).toBe(10);
+  });
+});
+
+describe('§2.5.8 A-69 FORM-06b command distances to a formation from its nearer hex', () => {
+  test('§2.5.8 A-69 FORM-06b a leader 3 hexes from its second hex and 4 from its first counts no full band', () => {
+    const s = game([unit('f', 'blue', '0505', 3, { secondHex: '0504', steps: 6 })]);
+    const f = s.units[0]!;
+    expect([commandBands(s.board, H('0501'), H('0504')), commandBands(s.board, H('0501'), H('0505'))]).toEqual([0, 1]);
+    expect(commandBandsTo(s.board, H('0501'), f)).toBe(0);
   });
 });
