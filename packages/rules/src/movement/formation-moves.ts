@@ -99,3 +99,49 @@ export function bodyAfter(nb: Int32Array, b: BodyPlace, step: FormationStep): Bo
   const to = shifted(nb, b, step.shift as Direction);
   return to.hex >= 0 && to.second >= 0 ? to : null;
 }
+
+/**
+ * A shift or pivot as the ground prices it: the body after it, the hexes it
+ * enters — each from a hex of the body across one of its hexsides: both for
+ * a shift (FORM-52), the moving one for a pivot (FORM-53) — and which way it
+ * goes (a shift across a flank hexside goes neither forward nor back).
+ */
+export interface BodyMove {
+  body: BodyPlace;
+  entries: Array<{ from: number; dir: Direction }>;
+  way: Zone;
+}
+
+/** The move a shift or pivot makes, or null when it names no move of this body (the body may end off the map: its entry says so). */
+export function bodyMove(nb: Int32Array, b: BodyPlace, step: FormationStep): BodyMove | null {
+  if ('pivot' in step) {
+    const p = pivotOf(nb, b, step.pivot, step.onto);
+    return p && { body: p.body, entries: [{ from: p.moving, dir: p.leaveBy }], way: p.way };
+  }
+  const dir = step.shift as Direction;
+  return { body: shifted(nb, b, dir), entries: [{ from: b.hex, dir }, { from: b.second, dir }], way: zoneOf('large', b.facing, dir) };
+}
+
+/**
+ * What a move costs from what each hex entered costs (§3.3.7): the dearer of
+ * the two hexes of a shift, the one hex of a pivot. `price` may refuse an
+ * entry instead (any value not a number): the first refusal is the answer.
+ */
+export function moveHalves<R>(m: BodyMove, price: (from: number, dir: Direction) => number | R): number | R {
+  let dearest = 0;
+  for (const e of m.entries) {
+    const p = price(e.from, e.dir);
+    if (typeof p !== 'number') return p;
+    dearest = Math.max(dearest, p);
+  }
+  return dearest;
+}
+
+/** The elementary moves worth trying from a body (§3.3.7): the shifts and pivots the way allows, and going forward the half-turn, never twice without a move between (§2.6.6). */
+export function bodySteps(nb: Int32Array, b: BodyPlace, way: Extract<Zone, 'front' | 'rear'>, reorientedSinceStep: boolean): Array<FormationStep | { face: Facing }> {
+  const steps: Array<FormationStep | { face: Facing }> = [];
+  for (let d = 0; d < 6; d++) if (zoneOf('large', b.facing, d as Direction) === way) steps.push({ shift: d });
+  for (const p of pivotsOf(nb, b)) if (pivotOf(nb, b, p.pivot, p.onto)?.way === way) steps.push(p);
+  if (way === 'front' && !reorientedSinceStep) steps.push({ face: (b.facing + 6) % 12 });
+  return steps;
+}

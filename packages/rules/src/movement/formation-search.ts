@@ -1,11 +1,9 @@
-import type { Direction } from '../geometry/hex';
-import { zoneOf } from '../geometry/facing';
 import { toPoints } from './costs';
 import { engagingAt } from './charge-settle';
 import { MinHeap } from './heap';
 import type { MoveContext } from './move-context';
 import { silent } from './refusal';
-import { BodyPlace, dirBetween, pivotOf, pivotsOf } from './formation-moves';
+import { BodyPlace, bodySteps, dirBetween } from './formation-moves';
 import { BodyStep, BodyWalk, BodyWay, startBodyWalk, tryBody } from './formation-walker';
 import type { Arrival } from './reachable';
 
@@ -51,15 +49,9 @@ interface Node {
   step: BodyStep | null;
 }
 
-/** The elementary moves worth trying: the shifts and pivots the way allows, and the half-turn going forward. */
+/** The elementary moves worth trying (formation-moves.ts `bodySteps`); none once the move has ended. */
 function stepsFrom(ctx: MoveContext, ws: BodyWalk, way: BodyWay): BodyStep[] {
-  if (ws.ended) return [];
-  const nb = ctx.costs.neighbours;
-  const steps: BodyStep[] = [];
-  for (let d = 0; d < 6; d++) if (zoneOf('large', ws.facing, d as Direction) === way) steps.push({ shift: d as Direction });
-  for (const p of pivotsOf(nb, ws)) if (pivotOf(nb, ws, p.pivot, p.onto)?.way === way) steps.push(p);
-  if (way === 'front' && !ws.reorientedSinceStep) steps.push({ face: (ws.facing + 6) % 12 });
-  return steps;
+  return ws.ended ? [] : bodySteps(ctx.costs.neighbours, ws, way, ws.reorientedSinceStep);
 }
 
 /** The cheapest way to each place (its two hexes and facing, whichever hex is called first). */

@@ -1,11 +1,9 @@
 import type { Rejection } from '../actions/rejection';
 import type { Direction } from '../geometry/hex';
 import { hexLabel } from '../geometry/hex';
-import { formationGround } from '../units/formation-ground';
 import type { Unit } from '../state/types';
 import { stacksWithOneSmallOnly } from '../units/formation';
 import { STACK_LIMIT, stackPoints } from '../units/stacking';
-import { zoneOf } from '../geometry/facing';
 import { crossedLeavingStack } from '../units/crossing';
 import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
 import { CHARGE_RUN } from './charge';
@@ -13,7 +11,8 @@ import { Halves, toPoints } from './costs';
 import { allowanceHalves } from './mover';
 import { EngagementFacts, MoveContext, stepCostAt, turnCost } from './move-context';
 import { No } from './refusal';
-import { BodyPlace, dirBetween, FormationStep, pivotOf, shifted } from './formation-moves';
+import { BodyMove, bodyMove, BodyPlace, dirBetween, FormationStep, moveHalves } from './formation-moves';
+import { bodyGroundRefusal } from './formation-terrain';
 import { arriveSeeing, type MoveStep, type WalkState } from './walker';
 
 /**
@@ -53,26 +52,25 @@ export function walkBody(ctx: MoveContext, ws: BodyWalk, step: BodyStep, no: No,
 /** Both hexes across hexside `dir` (§3.3.7): the dearer of the two hexes, move by move (FORM-52). */
 function shift(ctx: MoveContext, ws: BodyWalk, dir: number, no: No, way: BodyWay): BodyWalk | Rejection {
   if (!isDirection(dir)) return no('formationMovesByBody');
-  const nb = ctx.costs.neighbours;
-  const to = shifted(nb, ws, dir);
-  if (zoneOf('large', ws.facing, dir) !== way) return no(way === 'front' ? 'notFrontZone' : 'withdrawNotRear', () => ({ hex: to.hex >= 0 ? hexLabel(ctx.view.board, to.hex) : '—' }));
-  const first = bodyEntry(ctx, ws, ws.hex, dir, no);
-  if (typeof first !== 'number') return first;
-  const second = bodyEntry(ctx, ws, ws.second, dir, no);
-  if (typeof second !== 'number') return second;
-  return moved(ctx, ws, to, Math.max(first, second), no, way);
+  const m = bodyMove(ctx.costs.neighbours, ws, { shift: dir })!;
+  if (m.way !== way) return no(way === 'front' ? 'notFrontZone' : 'withdrawNotRear', () => ({ hex: m.body.hex >= 0 ? hexLabel(ctx.view.board, m.body.hex) : '—' }));
+  return enter(ctx, ws, m, no, way);
 }
 
 const isDirection = (d: number): d is Direction => Number.isInteger(d) && d >= 0 && d <= 5;
 
 /** One hex swings about the other (§3.3.7): priced as half the formation entering that hex (FORM-53); the facing turn is free (FORM-50). */
 function pivot(ctx: MoveContext, ws: BodyWalk, kept: number, onto: number, no: No, way: BodyWay): BodyWalk | Rejection {
-  const p = pivotOf(ctx.costs.neighbours, ws, kept, onto);
-  if (!p) return no('formationBadPivot');
-  if (p.way !== way) return no('formationPivotWay', () => ({ way: p.way === 'front' ? 'avant' : 'arrière' }));
-  const cost = bodyEntry(ctx, ws, p.moving, p.leaveBy, no);
-  if (typeof cost !== 'number') return cost;
-  return moved(ctx, ws, p.body, cost, no, way);
+  const m = bodyMove(ctx.costs.neighbours, ws, { pivot: kept, onto });
+  if (!m) return no('formationBadPivot');
+  if (m.way !== way) return no('formationPivotWay', () => ({ way: m.way === 'front' ? 'avant' : 'arrière' }));
+  return enter(ctx, ws, m, no, way);
+}
+
+/** The move priced hex entered by hex entered (formation-moves.ts `moveHalves`), each judged by `bodyEntry`. */
+function enter(ctx: MoveContext, ws: BodyWalk, m: BodyMove, no: No, way: BodyWay): BodyWalk | Rejection {
+  const cost = moveHalves(m, (from, dir) => bodyEntry(ctx, ws, from, dir, no));
+  return typeof cost === 'number' ? moved(ctx, ws, m.body, cost, no, way) : cost;
 }
 
 /** The formation's only reorientation, the 180° turn (FORM-51), at the table's price for six 30° steps (A-19b); never twice without a move between (§2.6.6). */
@@ -98,10 +96,10 @@ export function bodyEntry(ctx: MoveContext, ws: BodyWalk, from: number, dir: Dir
   const to = ctx.costs.neighbours[from * 6 + dir];
   const label = () => ({ hex: hexLabel(ctx.view.board, to) });
   if (to < 0) return no('offMap');
-  if (!formationGround(ctx.view.board, to)) return no('formationClearOnly', label);
   const sc = stepCostAt(ctx, from, dir);
-  if (sc.kind === 'forbidden') return no(sc.reason === 'hexside' ? 'forbiddenHexside' : 'forbiddenTerrain', label);
-  if (sc.roughHexside) return no('formationRoughHexside', label);
+  // The ground first, as a threat prices it (formation-terrain.ts), then minimal movement and the units.
+  const ground = bodyGroundRefusal(ctx.view.board, to, sc);
+  if (ground) return no(ground, label);
   if (sc.kind === 'minimal' && ctx.mode !== 'minimal') return no('needsMinimalMovement', label);
   const occupied = occupation(ctx, to, no);
   if (occupied) return occupied;

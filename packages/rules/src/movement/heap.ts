@@ -68,3 +68,34 @@ export class MinHeap {
     this.prios[b] = p;
   }
 }
+
+/**
+ * The bookkeeping of a uniform-cost search over `states` numbered states,
+ * shared by the threat fields (threat-field.ts, formation-threat-field.ts):
+ * each state's best known cost, the open list, `relax` (a cheaper way to a
+ * state not settled yet) and `settle` (the next state, cheapest first, or -1
+ * for a stale copy of one already settled).
+ */
+export function uniformCost(states: number): {
+  cost: Float32Array;
+  heap: MinHeap;
+  relax(k: number, c: number): void;
+  settle(): number;
+} {
+  const cost = new Float32Array(states).fill(Number.POSITIVE_INFINITY);
+  const done = new Uint8Array(states);
+  const heap = new MinHeap((k) => cost[k]);
+  const relax = (k: number, c: number) => {
+    if (!done[k] && c < cost[k]) {
+      cost[k] = c;
+      heap.push(k);
+    }
+  };
+  const settle = (): number => {
+    const k = heap.pop()!;
+    if (done[k]) return -1;
+    done[k] = 1;
+    return k;
+  };
+  return { cost, heap, relax, settle };
+}

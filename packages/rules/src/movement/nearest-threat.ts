@@ -52,11 +52,13 @@ function threatCandidates(state: GameState, unit: Unit): Unit[] {
 /**
  * Cheapest cost, in half points, for `e` to stand next to `target` with it in
  * its front zone (uniform-cost search over hex × facing on terrain only).
- * Stops early once no path can beat `bound`.
+ * Stops early once no path can beat `bound`. A formation's and a hedgehog's
+ * answer is their threat field's (threat-field.ts), which prices their own
+ * moves; a one-hex unit's field gives this search's answer for every hex.
  */
 export function engageCost(state: GameState, e: Unit, target: Unit, bound: Halves = Number.POSITIVE_INFINITY): Halves {
-  // A hedgehog cannot move (§3.3.6): its field says what it engages where it stands.
-  if (allFront(e) && e.hex >= 0) return threatField(state, e).at(target.hex, bound);
+  // A hedgehog cannot move (§3.3.6), a formation moves as a body (§3.3.7): their field is the one answer (threat-field.ts).
+  if ((allFront(e) && e.hex >= 0) || e.secondHex !== undefined) return threatField(state, e).at(target.hex, bound);
   let found: Halves = Number.POSITIVE_INFINITY;
   searchFrom(
     state,

@@ -5,7 +5,8 @@ import { bodyRing } from '../units/body';
 import { isAdjacent } from '../units/engagement';
 import { Halves } from './costs';
 import { boardId, FieldCache } from './field-cache';
-import { MinHeap } from './heap';
+import { MinHeap, uniformCost } from './heap';
+import { bodySearch } from './formation-threat-field';
 import { offMapEntry } from './off-map';
 import { moverKey, stepTable, StepTable } from './step-table';
 
@@ -23,6 +24,10 @@ import { moverKey, stepTable, StepTable } from './step-table';
  * it replaces did. The field depends on the board and on the threat's start
  * and movement only, so it is kept (field-cache.ts) for every later state in
  * which the threat has not moved.
+ *
+ * A formation searches its own moves instead (§3.3.7,
+ * formation-threat-field.ts): elementary moves of its body, clear terrain
+ * only; it engages a hex next to either of its hexes in its front zone.
  */
 export interface ThreatField {
   /** The cost to engage a unit in `hex`; Infinity when none, or when it is more than `bound`. */
@@ -35,9 +40,30 @@ const cache = new FieldCache<ThreatField>(256);
 
 export function threatField(state: GameState, e: Unit): ThreatField {
   if (allFront(e) && e.hex >= 0) return stillField(state, e);
+  // A formation moves as a body (§3.3.7): its own search, keyed by its place and its mode as well as its movement.
+  if (e.secondHex !== undefined) {
+    const key = `${boardId(state.board)}|${moverKey(e)}|${e.formationMode ?? 'march'}|body ${e.hex},${e.secondHex},${e.facing}`;
+    return cache.get(key, () => {
+      const t = stepTable(state.board, e);
+      return settledLazily(t.size, bodySearch(state.board, t, e));
+    });
+  }
   const start = startOf(state, e);
   const key = `${boardId(state.board)}|${moverKey(e)}|${start ? start.join(',') : 'none'}`;
-  return cache.get(key, () => searchField(stepTable(state.board, e), start));
+  return cache.get(key, () => {
+    const t = stepTable(state.board, e);
+    return settledLazily(t.size, oneHexSearch(t, start));
+  });
+}
+
+/**
+ * A uniform-cost search the field settles on demand: `settleNext` settles
+ * the heap's next state (a stale copy settles nothing) and lowers `field`
+ * at every hex that state engages.
+ */
+export interface FieldSearch {
+  heap: MinHeap;
+  settleNext(field: Float64Array): void;
 }
 
 /**
@@ -59,28 +85,18 @@ function startOf(state: GameState, e: Unit): [number, number, Halves] | null {
   return entry ? [entry.hex, entry.facing, entry.cost] : null;
 }
 
-function searchField(t: StepTable, start: [number, number, Halves] | null): ThreatField {
-  const field = new Float64Array(t.size).fill(Number.POSITIVE_INFINITY);
+function oneHexSearch(t: StepTable, start: [number, number, Halves] | null): FieldSearch {
   // State k = (hex × 12 + facing) × 2 + (reached by turning): one reorientation per hex is priced as a whole (§2.6.6).
-  const cost = new Float32Array(t.size * 24).fill(Number.POSITIVE_INFINITY);
-  const done = new Uint8Array(t.size * 24);
-  const heap = new MinHeap((k) => cost[k]);
+  const { cost, heap, relax, settle } = uniformCost(t.size * 24);
   if (start) {
     const k = (start[0] * 12 + start[1]) * 2;
     cost[k] = start[2];
     heap.push(k);
   }
   const nb = t.neighbours;
-  const relax = (k: number, c: Halves) => {
-    if (!done[k] && c < cost[k]) {
-      cost[k] = c;
-      heap.push(k);
-    }
-  };
-  const settleNext = (): void => {
-    const k = heap.pop()!;
-    if (done[k]) return;
-    done[k] = 1;
+  const settleNext = (field: Float64Array): void => {
+    const k = settle();
+    if (k < 0) return;
     const c = cost[k];
     const hex = (k / 24) | 0;
     const facing = (k >> 1) % 12;
@@ -99,6 +115,13 @@ function searchField(t: StepTable, start: [number, number, Halves] | null): Thre
         relax((nb[hex * 6 + d] * 12 + facing) * 2, c + h);
     }
   };
+  return { heap, settleNext };
+}
+
+/** The field of a search, settled only as far as the questions need (states settle cheapest first). */
+function settledLazily(size: number, search: FieldSearch): ThreatField {
+  const field = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
+  const { heap } = search;
   return {
     at(hex, bound = Number.POSITIVE_INFINITY) {
       while (
@@ -106,11 +129,11 @@ function searchField(t: StepTable, start: [number, number, Halves] | null): Thre
         heap.size > 0 &&
         heap.peekPriority() <= bound
       )
-        settleNext();
+        search.settleNext(field);
       return field[hex] <= bound ? field[hex] : Number.POSITIVE_INFINITY;
     },
     whole() {
-      while (heap.size > 0) settleNext();
+      while (heap.size > 0) search.settleNext(field);
       return field;
     },
   };
