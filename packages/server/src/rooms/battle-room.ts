@@ -9,7 +9,7 @@ import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
-import { growingBuffers } from '../sync/serializer';
+import { sharedBuffers } from '../sync/serializer';
 import { mayLookUnder, revealAtEnd, viewForSeat } from '../sync/views';
 import { broadcastChannel, movesBroadcast } from '../sync/broadcast';
 import { isBroadcast } from '../sync/broadcast-delay';
@@ -151,7 +151,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
     this.state = new BattleState();
-    growingBuffers(this); // buffers as large as this battle's state (issue 9)
+    sharedBuffers(this); // every battle room encodes into the same buffers (issue 9)
     initStatic(this.state, this.game, this.head.battleName);
     this.syncState();
     // Every handler first spends from the connection's message budget (limits/message-rate.ts).
