@@ -16,11 +16,14 @@
 const { startBenchServer } = require('./bench-server');
 
 const mode = process.argv[2];
-const seed = process.argv[3] ?? 'bench';
+/** The seeds the battles are dealt from, comma-separated: the first room created gets the first, and so on round. */
+const seeds = (process.argv[3] ?? 'bench').split(',');
+let dealt = 0;
+const nextSeed = () => seeds[dealt++ % seeds.length];
 
 const startLames = () => {
   if (process.env.LAMES_BENCH_TIMING) timeServer();
-  return startBenchServer('rooms', seed);
+  return startBenchServer('rooms', seeds[0], { seed: nextSeed });
 };
 
 /**
@@ -132,6 +135,7 @@ function sample(errors) {
     rss: memory.rss,
     buffers: memory.arrayBuffers,
     heap: memory.heapUsed,
+    heapTotal: memory.heapTotal,
     errors: errors(),
   };
 }

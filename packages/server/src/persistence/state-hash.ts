@@ -26,8 +26,17 @@ const keptTexts = new WeakMap<object, string>();
 function kept(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object') return canonical(value);
   let text = keptTexts.get(value);
-  if (text === undefined) keptTexts.set(value, (text = canonical(value)!));
+  if (text === undefined) keptTexts.set(value, (text = flat(canonical(value)!)));
   return text;
+}
+
+/**
+ * The same text in one piece: a text built by concatenation is a tree of
+ * its pieces, a few dozen bytes each (a board's: 13 KiB for 2 KiB of text),
+ * kept as long as the text is.
+ */
+function flat(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** The rules' `canonicalJson(state)`, with the board, profiles and faculties kept (see above). */

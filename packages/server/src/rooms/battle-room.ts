@@ -26,6 +26,7 @@ import { applyCommand, controlRefusal, endsBattle, organiserCommandSchema, recor
 import { isPublicMoment } from '../persistence/public-moment';
 import { publicAtOf } from '../persistence/summary';
 import { SeatBook } from './seats';
+import { withSharedBoard } from './shared-board';
 import { BattleClock, CANNOT_RESUME } from './battle-clock';
 import { newClock, type ClockState } from './clock';
 import { forfeitEnd } from './time-out';
@@ -137,7 +138,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     const options = parseCreateOptions(rawOptions);
     this.patchRate = null;
     const opening = 'scenarioId' in options ? await this.newBattle(options) : await this.resumeBattle(options.resume);
-    this.game = opening.state;
+    this.game = withSharedBoard(opening.state); // one board per scenario, not per room (issue 9)
     this.log = opening.log;
     this.head = opening.head;
     this.access = opening.access;
