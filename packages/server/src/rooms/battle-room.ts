@@ -13,6 +13,7 @@ import { sharedBuffers } from '../sync/serializer';
 import { mayLookUnder, revealAtEnd, viewForSeat } from '../sync/views';
 import { broadcastChannel, movesBroadcast } from '../sync/broadcast';
 import { isBroadcast } from '../sync/broadcast-delay';
+import { corked } from '../sync/corked';
 import { admit, claim, freshInvites, handOver, newAccess, type Admission, type Invite, type SeatRequest } from './access';
 import { clientAddress } from './address';
 import type { BattleRoomDeps } from './deps';
@@ -601,6 +602,17 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.game = next;
     this.log.push(...events);
     this.syncState();
+    // each connection's patch and events leave in one write (sync/corked.ts)
+    corked(this.clients, () => this.sendChange(events));
+    if (clock) this.commitClock(clock);
+    // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
+    const dice = this.game.status === 'ended' && this.diceCommitment();
+    if (dice) this.broadcast('dice', dice);
+    if (announce) void this.presence.publish(broadcastChannel(this.roomId), this.game.turn);
+  }
+
+  /** The patch of a change, then each seat's events. */
+  private sendChange(events: GameEvent[]): void {
     this.broadcastPatch();
     // pieces named by their place among the public names of the state just patched (@lames/rules wire/events.ts)
     const names = wireNamesOf(this.state);
@@ -608,11 +620,6 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       // compact binary (issue 9): a function of the seat's events and the public names alone, so a decoy's and a hidden unit's are the same bytes
       if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(events, c.userData.seat), namesHeldBy(c, names)));
     }
-    if (clock) this.commitClock(clock);
-    // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
-    const dice = this.game.status === 'ended' && this.diceCommitment();
-    if (dice) this.broadcast('dice', dice);
-    if (announce) void this.presence.publish(broadcastChannel(this.roomId), this.game.turn);
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */
