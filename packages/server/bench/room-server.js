@@ -16,9 +16,57 @@
 const { startBenchServer } = require('./bench-server');
 
 const mode = process.argv[2];
-const seed = process.argv[3] ?? 'bench';
+/** The seeds the battles are dealt from, comma-separated: the first room created gets the first, and so on round. */
+const seeds = (process.argv[3] ?? 'bench').split(',');
+let dealt = 0;
+const nextSeed = () => seeds[dealt++ % seeds.length];
 
-const startLames = () => startBenchServer('rooms', seed);
+const startLames = () => {
+  if (process.env.LAMES_BENCH_TIMING) timeServer();
+  return startBenchServer('rooms', seeds[0], { seed: nextSeed });
+};
+
+/**
+ * LAMES_BENCH_TIMING=1: where an action's time goes in the Lames server
+ * (the store's append, the whole playAction, the event loop's delay),
+ * printed at the end as p50 / p99 / max in ms, for docs/performance.md.
+ */
+function timeServer() {
+  const { createHistogram, monitorEventLoopDelay } = require('node:perf_hooks');
+  const { FileStore } = require('../dist/persistence/file-store');
+  const { BattleRoom } = require('../dist/rooms/battle-room');
+  const timed = (proto, name) => {
+    const histogram = createHistogram();
+    const original = proto[name];
+    proto[name] = async function (...args) {
+      const start = process.hrtime.bigint();
+      try {
+        return await original.apply(this, args);
+      } finally {
+        histogram.record(process.hrtime.bigint() - start);
+      }
+    };
+    return [name, histogram];
+  };
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const fsPromises = require('node:fs').promises;
+  const all = [
+    timed(fsPromises, 'open'),
+    timed(FileStore.prototype, 'append'),
+    timed(BattleRoom.prototype, 'playAction'),
+    ['event loop delay', delay],
+  ];
+  // the journal's flush: FileHandle is not exported, its prototype is the opened handle's
+  void fsPromises.open(__filename, 'r').then(async (h) => {
+    all.splice(1, 0, timed(Object.getPrototypeOf(h), 'datasync'));
+    await h.close();
+  });
+  process.on('exit', () => {
+    const ms = (ns) => (Number(ns) / 1e6).toFixed(1);
+    for (const [name, h] of all) console.log(`  lames server ${name}: p50 ${ms(h.percentile(50))} / p99 ${ms(h.percentile(99))} / max ${ms(h.max)} ms (${h.count ?? ''})`);
+  });
+}
 
 async function startBare() {
   const { createServer } = require('node:http');
@@ -64,15 +112,30 @@ function silentLogger() {
   return { debug: nothing, info: nothing, warn: nothing, error: nothing, trace: nothing };
 }
 
+/**
+ * LAMES_BENCH_HEAPSNAPSHOT=dir: a heap snapshot at the first two samples
+ * (`<mode>-0.heapsnapshot` before the rooms open, `<mode>-1` once they have
+ * deployed), to see what a room holds; the window's samples write none, so
+ * the CPU measured is unchanged.
+ */
+let samples = 0;
+function snapshot() {
+  const dir = process.env.LAMES_BENCH_HEAPSNAPSHOT;
+  if (dir && samples < 2) require('node:v8').writeHeapSnapshot(require('node:path').join(dir, `${mode}-${samples}.heapsnapshot`));
+  samples += 1;
+}
+
 function sample(errors) {
   global.gc?.();
   const memory = process.memoryUsage();
+  snapshot(); // after the measure: writing it allocates
   return {
     cpu: process.cpuUsage(),
     at: process.hrtime.bigint().toString(),
     rss: memory.rss,
     buffers: memory.arrayBuffers,
     heap: memory.heapUsed,
+    heapTotal: memory.heapTotal,
     errors: errors(),
   };
 }

@@ -18,10 +18,16 @@
 //     pay for loading and compiling the server's code;
 //   - the Lames rooms play the deployment (the-ford: a hidden deployment)
 //     unmeasured, then every room plays, once a second with a random phase,
-//     the next action of one random game of the scenario (the rules' random
-//     player: every action one the rules offer the seat to act, replayable
-//     because every room is dealt from the same seed); a bare room receives
-//     the same actions and answers each with a small state change;
+//     the next action of its random game of the scenario (the rules' random
+//     player: every action one the rules offer the seat to act). There are
+//     LAMES_BENCH_GAMES (20) games, each dealt from its own seed: the server
+//     deals the seeds in turn and the welcome's dice commitment (the seed's
+//     hash) tells which game a room plays. Distinct games, so that the rules'
+//     caches, shared by the rooms of a scenario, are not hit as they would be
+//     by a thousand copies of one game. A bare room receives the actions of
+//     the first game and answers each with a small state change;
+//   - the clients run in this process; their CPU over the window is printed
+//     too, so that a harness at its limit (near 100 % of a core) shows;
 //   - measured: the time from an action sent by one client to the patch
 //     that carries it arriving at the OTHER client (p50 and p99), the
 //     server's CPU time over the window (per cent of one core), and its RSS
@@ -35,11 +41,14 @@ const path = require('node:path');
 // The SDK picks globalThis.WebSocket when it loads; Node 20 has none.
 globalThis.WebSocket ??= require('ws');
 const { Client } = require('@colyseus/sdk');
+const { seedHash } = require('@lames/rules');
 const { randomGame } = require('@lames/rules/testing');
 const { scenarioById } = require('@lames/rules/scenarios');
 
 const SCENARIO = process.env.LAMES_BENCH_SCENARIO || 'the-ford';
 const SEED = 'rooms-bench';
+/** Distinct games the rooms play (LAMES_BENCH_GAMES, 20 by default): room n plays game n mod 20. */
+const GAMES = Number(process.env.LAMES_BENCH_GAMES || 20);
 const SECONDS = Number(process.env.LAMES_BENCH_SECONDS || 10);
 const COUNTS = (process.argv[2] || process.env.LAMES_BENCH_ROOMS || '10,100')
   .split(',')
@@ -60,8 +69,8 @@ const profile = (mode) =>
     : [];
 
 /** The server of `mode` in a child process, with a request/answer channel. */
-async function startChild(mode) {
-  const child = fork(path.join(__dirname, 'room-server.js'), [mode, SEED], {
+async function startChild(mode, seeds) {
+  const child = fork(path.join(__dirname, 'room-server.js'), [mode, seeds.join(',')], {
     execArgv: ['--expose-gc', ...profile(mode)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -112,8 +121,8 @@ function arrival(watcher, count) {
   });
 }
 
-/** A Lames battle with both sides seated; `seats` maps each side to its client. */
-async function openBattle(client, sides) {
+/** A Lames battle with both sides seated; `seats` maps each side to its client; it plays the game of its seed. */
+async function openBattle(client, sides, games) {
   const creator = await client.create('battle', {
     scenarioId: SCENARIO,
     seat: sides[0],
@@ -122,13 +131,16 @@ async function openBattle(client, sides) {
     referee: false,
   });
   const watchers = { [sides[0]]: watch(creator) };
-  const invite = (await watchers[sides[0]].welcome).invites.find((i) => i.seat === sides[1]).token;
+  const welcome = await watchers[sides[0]].welcome;
+  const invite = welcome.invites.find((i) => i.seat === sides[1]).token;
   const other = await client.joinById(creator.roomId, { invite, playerName: 'B' });
   watchers[sides[1]] = watch(other);
-  return { rooms: { [sides[0]]: creator, [sides[1]]: other }, watchers, next: 0, sent: 0 };
+  const game = games.get(welcome.dice.seedHash);
+  return { rooms: { [sides[0]]: creator, [sides[1]]: other }, watchers, next: 0, sent: 0, ...game };
 }
 
-async function openBare(client, sides) {
+/** A bare room; it receives the actions of the first game (it only counts them). */
+async function openBare(client, sides, games) {
   const a = await client.create('bare');
   const b = await client.joinById(a.roomId);
   return {
@@ -136,12 +148,13 @@ async function openBare(client, sides) {
     watchers: { [sides[0]]: watch(a), [sides[1]]: watch(b) },
     next: 0,
     sent: 0,
+    ...games.values().next().value,
   };
 }
 
 /** Sends the room's next action and resolves with the time its patch took to reach the other seat (null: lost). */
-async function play(room, script) {
-  const { seat, action } = script[room.next];
+async function play(room) {
+  const { seat, action } = room.script[room.next];
   const other = Object.keys(room.rooms).find((s) => s !== seat);
   room.next += 1;
   room.sent += 1;
@@ -160,29 +173,34 @@ async function openAll(count, open) {
   return rooms;
 }
 
+/** Plays a room's deployment (unmeasured), as fast as each patch comes back. */
+async function deploy(room) {
+  while (room.next < room.firstMeasured) await play(room);
+}
+
 /** One run: `count` rooms on the server of `mode`. */
-async function run(mode, count, script, sides, firstMeasured) {
-  const server = await startChild(mode);
+async function run(mode, count, games, sides) {
+  const server = await startChild(mode, games.seeds);
   const client = new Client(`http://127.0.0.1:${server.port}`);
-  const open = mode === 'bare' ? () => openBare(client, sides) : () => openBattle(client, sides);
+  const open = mode === 'bare' ? () => openBare(client, sides, games.byHash) : () => openBattle(client, sides, games.byHash);
   const warm = await openAll(1, open);
   // The first room also plays the deployment, so that compiling the code it runs is not counted per room.
-  for (let i = 0; i < firstMeasured; i++) await play(warm[0], script);
+  await deploy(warm[0]);
   const before = await server.sample();
   const rooms = await openAll(count, open);
-  // Unmeasured: the deployment, played as fast as each patch comes back.
-  for (let i = 0; i < firstMeasured; i++) await Promise.all(rooms.map((r) => play(r, script)));
+  await Promise.all(rooms.map(deploy));
   const opened = await server.sample();
   const latencies = [];
   let lost = 0;
   const start = await server.sample();
+  const harnessStart = process.cpuUsage();
   const end = now() + SECONDS * 1000;
   await Promise.all(
     rooms.map(async (room) => {
       await sleep(Math.random() * 1000);
-      while (now() < end && room.next < script.length) {
+      while (now() < end && room.next < room.script.length) {
         const due = now() + 1000;
-        const ms = await play(room, script);
+        const ms = await play(room);
         if (ms === null) {
           // counted at the timeout in the percentiles: a saturated server must not look fast
           lost += 1;
@@ -195,6 +213,7 @@ async function run(mode, count, script, sides, firstMeasured) {
     }),
   );
   const stop = await server.sample();
+  const harness = process.cpuUsage(harnessStart);
   await Promise.all(
     [...warm, ...rooms].flatMap((r) =>
       Object.values(r.rooms).map((c) => c.leave(true).catch(() => undefined)),
@@ -213,6 +232,8 @@ async function run(mode, count, script, sides, firstMeasured) {
     p50: pct(50),
     p99: pct(99),
     cpu: (100 * cpuUs) / wallUs,
+    harnessCpu: (100 * (harness.user + harness.system)) / wallUs,
+    heapTotalKb: (opened.heapTotal - before.heapTotal) / count / 1024,
     roomKb: (opened.rss - before.rss) / count / 1024,
     heapKb: (opened.heap - before.heap) / count / 1024,
     buffersKb: (opened.buffers - before.buffers) / count / 1024,
@@ -246,6 +267,7 @@ function report(count, bare, lames) {
       `${name}: CPU; RSS / heap / buffers per room`,
       `${r.cpu.toFixed(1)} % of a core, ${r.roomKb.toFixed(1)} / ${r.heapKb.toFixed(1)} / ${r.buffersKb.toFixed(1)} KiB`,
     );
+    line('info', `${name}: the clients' process CPU`, `${r.harnessCpu.toFixed(1)} % of a core`);
   }
   goal('p99 action → patch / bare room', lames.p99 / bare.p99, GOALS.p99);
   goal('server CPU / bare room', lames.cpu / bare.cpu, GOALS.cpu);
@@ -256,15 +278,20 @@ function report(count, bare, lames) {
   const longest = Math.max(...COUNTS);
   const scenario = scenarioById(SCENARIO);
   // Enough actions for the deployment and one a second of the window, and some to spare.
-  const game = randomGame(scenario, SEED, { limit: SECONDS + 30 });
-  const script = game.script;
-  const firstMeasured = script.findIndex((s) => s.action.type !== 'deploy');
+  const seeds = Array.from({ length: GAMES }, (_, n) => `${SEED}-${n}`);
+  const byHash = new Map(
+    seeds.map((seed) => {
+      const script = randomGame(scenario, seed, { limit: SECONDS + 30 }).script;
+      return [seedHash(seed), { script, firstMeasured: script.findIndex((s) => s.action.type !== 'deploy') }];
+    }),
+  );
+  const games = { seeds, byHash };
   const sides = scenario.sides.map((s) => s.id);
   console.log(`\nserver rooms (${COUNTS.join(', ')} rooms; largest ${longest})`);
   let failed = false;
   for (const count of COUNTS) {
-    const bare = await run('bare', count, script, sides, firstMeasured);
-    const lames = await run('lames', count, script, sides, firstMeasured);
+    const bare = await run('bare', count, games, sides);
+    const lames = await run('lames', count, games, sides);
     failed ||= lames.errors > 0;
     if (process.env.LAMES_BENCH_DEBUG) console.log(bare, lames);
     report(count, bare, lames);

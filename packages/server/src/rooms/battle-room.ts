@@ -9,10 +9,11 @@ import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
 import { BattleState, type PieceState } from '../sync/schema';
-import { growingBuffers } from '../sync/serializer';
+import { sharedBuffers } from '../sync/serializer';
 import { mayLookUnder, revealAtEnd, viewForSeat } from '../sync/views';
 import { broadcastChannel, movesBroadcast } from '../sync/broadcast';
 import { isBroadcast } from '../sync/broadcast-delay';
+import { corked } from '../sync/corked';
 import { admit, claim, freshInvites, handOver, newAccess, type Admission, type Invite, type SeatRequest } from './access';
 import { clientAddress } from './address';
 import type { BattleRoomDeps } from './deps';
@@ -26,6 +27,7 @@ import { applyCommand, controlRefusal, endsBattle, organiserCommandSchema, recor
 import { isPublicMoment } from '../persistence/public-moment';
 import { publicAtOf } from '../persistence/summary';
 import { SeatBook } from './seats';
+import { withSharedBoard } from './shared-board';
 import { BattleClock, CANNOT_RESUME } from './battle-clock';
 import { newClock, type ClockState } from './clock';
 import { forfeitEnd } from './time-out';
@@ -137,7 +139,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     const options = parseCreateOptions(rawOptions);
     this.patchRate = null;
     const opening = 'scenarioId' in options ? await this.newBattle(options) : await this.resumeBattle(options.resume);
-    this.game = opening.state;
+    this.game = withSharedBoard(opening.state); // one board per scenario, not per room (issue 9)
     this.log = opening.log;
     this.head = opening.head;
     this.access = opening.access;
@@ -151,7 +153,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // Only the connection that opened the room may enter until it is seated (see onJoin).
     this.maxClients = 1;
     this.state = new BattleState();
-    growingBuffers(this); // buffers as large as this battle's state (issue 9)
+    sharedBuffers(this); // every battle room encodes into the same buffers (issue 9)
     initStatic(this.state, this.game, this.head.battleName);
     this.syncState();
     // Every handler first spends from the connection's message budget (limits/message-rate.ts).
@@ -600,6 +602,17 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.game = next;
     this.log.push(...events);
     this.syncState();
+    // each connection's patch and events leave in one write (sync/corked.ts)
+    corked(this.clients, () => this.sendChange(events));
+    if (clock) this.commitClock(clock);
+    // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
+    const dice = this.game.status === 'ended' && this.diceCommitment();
+    if (dice) this.broadcast('dice', dice);
+    if (announce) void this.presence.publish(broadcastChannel(this.roomId), this.game.turn);
+  }
+
+  /** The patch of a change, then each seat's events. */
+  private sendChange(events: GameEvent[]): void {
     this.broadcastPatch();
     // pieces named by their place among the public names of the state just patched (@lames/rules wire/events.ts)
     const names = wireNamesOf(this.state);
@@ -607,11 +620,6 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       // compact binary (issue 9): a function of the seat's events and the public names alone, so a decoy's and a hidden unit's are the same bytes
       if (c.userData) c.sendBytes(EVENTS_MESSAGE, encodeEvents(eventsFor(events, c.userData.seat), namesHeldBy(c, names)));
     }
-    if (clock) this.commitClock(clock);
-    // The end reveals the seed, so that anyone can check every roll against the hash shown at the start.
-    const dice = this.game.status === 'ended' && this.diceCommitment();
-    if (dice) this.broadcast('dice', dice);
-    if (announce) void this.presence.publish(broadcastChannel(this.roomId), this.game.turn);
   }
 
   /** A refusal goes to the one client that asked, and nothing changes. */

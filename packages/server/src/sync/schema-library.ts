@@ -4,10 +4,10 @@ import { BattleState } from './schema';
 import { serializerFacts } from './serializer';
 
 /**
- * The size the rooms' encoding buffers start at (issue 9). A battle room's
- * buffers then grow to its own state (sync/serializer.ts): small rooms stay
- * small, and the stress battle (@lames/rules/testing: 150 units, 56 covers,
- * 30×24 hexes, about 50 KiB of state) grows them once.
+ * The size the encoding buffers start at (issue 9). The battle rooms share
+ * their buffers, which grow to the largest battle's state
+ * (sync/serializer.ts): the stress battle (@lames/rules/testing: 150 units,
+ * 56 covers, 30×24 hexes, about 50 KiB of state) grows them once.
  */
 export const FIRST_BUFFER_SIZE = 8 * 1024;
 
