@@ -16,7 +16,7 @@ import { joinStack } from '../units/stack-facing';
 import { decoyJoinsStack } from './decoy-stack';
 import { placeInStack } from '../units/stacking';
 import { toPoints } from './costs';
-import { canFlee, endRefusal, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
+import { canFleeFrom, endRefusal, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
 import { disciplineTests } from './flee-discipline';
 import { moverOf } from './mover';
 import { nearestThreats } from './nearest-threat';
@@ -186,8 +186,10 @@ export function fleeVerdict(state: GameState, seat: Seat, piece: string): Reject
       if (!mover) return reject('unknownPiece');
       const refusal = fleeUnitRefusal(view, mover.unit);
       if (refusal) return refusal;
-      if (nearestThreats(view, mover.unit).units.length === 0) return reject('noThreat');
-      return canFlee(view, mover.unit) ? null : reject('cannotFlee');
+      // `canFlee` would ask the unit's refusal and its nearest threats again.
+      const threats = nearestThreats(view, mover.unit).units;
+      if (threats.length === 0) return reject('noThreat');
+      return canFleeFrom(view, mover, threats) ? null : reject('cannotFlee');
     },
   );
 }
