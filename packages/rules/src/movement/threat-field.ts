@@ -5,6 +5,7 @@ import { bodyRing } from '../units/body';
 import { isAdjacent } from '../units/engagement';
 import { Halves } from './costs';
 import { boardId, FieldCache } from './field-cache';
+import { RecentFields } from './recent-fields';
 import { MinHeap } from './heap';
 import { offMapEntry } from './off-map';
 import { moverKey, stepTable, StepTable } from './step-table';
@@ -35,10 +36,17 @@ const cache = new FieldCache<ThreatField>(256);
 
 export function threatField(state: GameState, e: Unit): ThreatField {
   if (allFront(e) && e.hex >= 0) return stillField(state, e);
+  const known = e.hex >= 0 ? recent.get(state.board, e) : undefined;
+  if (known) return known;
   const start = startOf(state, e);
   const key = `${boardId(state.board)}|${moverKey(e)}|${start ? start.join(',') : 'none'}`;
-  return cache.get(key, () => searchField(stepTable(state.board, e), start));
+  const field = cache.get(key, () => searchField(stepTable(state.board, e), start));
+  if (e.hex >= 0) recent.set(state.board, e, field);
+  return field;
 }
+
+// On the map, a unit's field is found again without its key (recent-fields.ts).
+const recent = new RecentFields<ThreatField>(256);
 
 /**
  * A hedgehog "ne peut plus bouger" (§3.3.6, l.2274): it spends no movement
