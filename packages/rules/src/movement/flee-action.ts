@@ -5,7 +5,7 @@ import { isRejection, reject, Rejection } from '../actions/rejection';
 import { coverOfPiece } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
-import { sharedView, viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { Direction, directionTo, distance } from '../geometry/hex';
 import { event, GameEvent, MoveStepReport } from '../state/events';
 import type { Decoy, GameState, Seat } from '../state/types';
@@ -89,7 +89,8 @@ function goneForGood(state: GameState, decoy: Decoy): GameEvent[] {
 
 /** Walks the submitted steps on the mover's view, fleeing the chosen nearest threat (or any of them when none is named). */
 export function walkFlight(state: GameState, seat: Seat, a: FleeAction): { walk: FleeWalk[]; rejection: Rejection | null } {
-  const view = state.perspective ? state : viewFor(state, seat);
+  // Read only, and let go before the flight is carried out: no copy (fog/view.ts).
+  const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, a.piece);
   if (!mover) return { walk: [], rejection: reject('unknownPiece') };
   const refusal = fleeUnitRefusal(view, mover.unit);
