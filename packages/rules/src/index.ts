@@ -43,7 +43,7 @@ export { pursue } from './movement/off-map-pursuit';
 export type { Arrival, BodyStep, BodyTrailStep, FormationStep, MoveStep } from './movement/reachable';
 export type { MoveMode } from './movement/mover';
 export { coversOf } from './fog/covers';
-export { viewFor, seesEverything } from './fog/view';
+export { viewFor, seesEverything, sharingViews } from './fog/view';
 export { apply, ACTION_RULES } from './actions/apply';
 export type { ApplyResult } from './actions/apply';
 export { legalActions, reachable } from './actions/legal';

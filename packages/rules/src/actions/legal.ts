@@ -1,4 +1,4 @@
-import { sharedView } from '../fog/view';
+import { sharedView, sharingViews } from '../fog/view';
 import { searchArrivals, Arrival } from '../movement/reachable';
 import { moverOf, MoveMode } from '../movement/mover';
 import { moveContext } from '../movement/walker';
@@ -46,6 +46,11 @@ export interface LegalAction {
  * knows.
  */
 export function legalActions(state: GameState, seat: Seat, piece: string): LegalAction[] {
+  // Every verdict below reads the same seat's view of the same state: built once (fog/view.ts).
+  return sharingViews(state, () => verdicts(state, seat, piece));
+}
+
+function verdicts(state: GameState, seat: Seat, piece: string): LegalAction[] {
   // A unit bound to an action (§2.9.1) is refused the others, with the reason.
   const bound = (type: ActionType) => forcedRefusal(state, piece, type, (t) => t in ACTION_RULES) ?? distributingRefusal(state, piece, type);
   const verdict = (type: ActionType, r: Rejection | null, extra: Partial<LegalAction> = {}): LegalAction => {

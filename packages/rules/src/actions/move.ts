@@ -1,4 +1,4 @@
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { executeMove } from '../movement/execute';
 import { chargeSettler, shockChoiceRefusal } from '../movement/charge-settle';
 import { moverOf } from '../movement/mover';
@@ -71,9 +71,9 @@ export function unitMayMove(state: GameState, piece: string, mode: MoveAction['m
   return null;
 }
 
-/** The move's context on the mover's own view of the game. */
+/** The move's context on the mover's own view of the game: read only, and let go before the move is carried out, so no copy (fog/view.ts sharedView). */
 function moveContextFor(state: GameState, seat: Seat, a: MoveAction) {
-  const view = state.perspective ? state : viewFor(state, seat);
+  const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, a.piece);
   return mover ? moveContext(view, mover, a.mode) : null;
 }

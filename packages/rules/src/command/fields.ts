@@ -10,6 +10,7 @@ import { boardIndex, neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { bodyHexes } from '../units/body';
+import { nearestFirst } from '../geometry/nearest-first';
 
 /**
  * Distances the directives measure (§2.5.1–2.5.4, §2.6.11.1), always on what
@@ -73,7 +74,7 @@ export class DirectiveFields {
     let best = Number.POSITIVE_INFINITY;
     // Nearest in hexes first, so that the bound stops the farther searches early; the least cost is the same in any order.
     const near = (e: Unit) => distance(this.view.board, e.hex, hex);
-    for (const e of [...this.threats()].sort((a, b) => near(a) - near(b)))
+    for (const e of nearestFirst(this.threats(), near))
       best = Math.min(best, this.fieldOf(e).at(hex, best));
     this.threat.set(hex, best);
     return best;

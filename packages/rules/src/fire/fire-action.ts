@@ -2,7 +2,7 @@ import type { ActionRule } from '../actions/action-rule';
 import { activePlayer, firstRejection, ownPiece, rulesLevelRefusal, underActivation } from '../actions/common';
 import { reject, Rejection } from '../actions/rejection';
 import { directiveRefusal } from '../command/directive';
-import { viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { revealSweep } from '../fog/reveal';
 import type { GameState, Seat, Unit } from '../state/types';
 import { attackHexRefusal, attackingHex, fightingFrom } from '../combat/attack-hex';
@@ -83,7 +83,11 @@ function shotsRefusal(rate: number, a: Pick<FireAction, 'targets' | 'combine'>):
   return null;
 }
 
-/** Whether the seat's view may be used as is. */
+/**
+ * The seat's view: the state itself when it is one, else read only, without
+ * a copy (fog/view.ts `sharedView`; issue 9) — the fire's checks read it and
+ * let it go before anything changes the state.
+ */
 export function seatView(state: GameState, seat: Seat): GameState {
-  return state.perspective ? state : viewFor(state, seat);
+  return state.perspective ? state : sharedView(state, seat);
 }

@@ -43,6 +43,33 @@ export function viewFor(state: GameState, seat: Seat): GameState {
  * the state.
  */
 export function sharedView(state: GameState, seat: Seat): GameState {
+  if (scope?.state !== state) return buildSharedView(state, seat);
+  let view = scope.views.get(seat);
+  if (!view) scope.views.set(seat, (view = buildSharedView(state, seat)));
+  return view;
+}
+
+let scope: { state: GameState; views: Map<Seat, GameState> } | null = null;
+
+/**
+ * Runs `questions` about `state` with one `sharedView` per seat of that
+ * state, built at the first question that needs it (issue 9: `legalActions`
+ * asks a dozen rules, and each built the same view again). The state must
+ * not change while they run — rules' queries never change what they are
+ * asked about; views of any other state (a copy a verdict works on) are
+ * built afresh as always. Within an outer scope, the outer one holds.
+ */
+export function sharingViews<T>(state: GameState, questions: () => T): T {
+  if (scope) return questions();
+  scope = { state, views: new Map() };
+  try {
+    return questions();
+  } finally {
+    scope = null;
+  }
+}
+
+function buildSharedView(state: GameState, seat: Seat): GameState {
   const { rng: _rng, ...rest } = state;
   const view: GameState = { ...rest, perspective: seat, covers: coversOf(state).map((c) => ({ ...c })), stackCounter: 0 };
   if (!seesEverything(state, seat)) {

@@ -5,7 +5,7 @@ import { isRejection, reject, Rejection } from '../actions/rejection';
 import { coverOfPiece } from '../fog/announce';
 import { enemyCovers } from '../fog/covers';
 import { revealSweep } from '../fog/reveal';
-import { sharedView, viewFor } from '../fog/view';
+import { sharedView } from '../fog/view';
 import { Direction, directionTo, distance } from '../geometry/hex';
 import { event, GameEvent, MoveStepReport } from '../state/events';
 import type { Decoy, GameState, Seat } from '../state/types';
@@ -16,7 +16,7 @@ import { joinStack } from '../units/stack-facing';
 import { decoyJoinsStack } from './decoy-stack';
 import { placeInStack } from '../units/stacking';
 import { toPoints } from './costs';
-import { canFlee, endRefusal, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
+import { canFleeFrom, endRefusal, fleeContext, FleeStep, fleeStep, fleeUnitRefusal, FleeWalk, startFlee } from './flee';
 import { disciplineTests } from './flee-discipline';
 import { moverOf } from './mover';
 import { nearestThreats } from './nearest-threat';
@@ -89,7 +89,8 @@ function goneForGood(state: GameState, decoy: Decoy): GameEvent[] {
 
 /** Walks the submitted steps on the mover's view, fleeing the chosen nearest threat (or any of them when none is named). */
 export function walkFlight(state: GameState, seat: Seat, a: FleeAction): { walk: FleeWalk[]; rejection: Rejection | null } {
-  const view = state.perspective ? state : viewFor(state, seat);
+  // Read only, and let go before the flight is carried out: no copy (fog/view.ts).
+  const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, a.piece);
   if (!mover) return { walk: [], rejection: reject('unknownPiece') };
   const refusal = fleeUnitRefusal(view, mover.unit);
@@ -186,8 +187,10 @@ export function fleeVerdict(state: GameState, seat: Seat, piece: string): Reject
       if (!mover) return reject('unknownPiece');
       const refusal = fleeUnitRefusal(view, mover.unit);
       if (refusal) return refusal;
-      if (nearestThreats(view, mover.unit).units.length === 0) return reject('noThreat');
-      return canFlee(view, mover.unit) ? null : reject('cannotFlee');
+      // `canFlee` would ask the unit's refusal and its nearest threats again.
+      const threats = nearestThreats(view, mover.unit).units;
+      if (threats.length === 0) return reject('noThreat');
+      return canFleeFrom(view, mover, threats) ? null : reject('cannotFlee');
     },
   );
 }

@@ -55,6 +55,7 @@ export interface FleeContext {
   near: UnitsNear;
   /** A hex's six steps (a hex or an edge to leave by) and the facing a flight ending at hex × 12 + facing takes there (`joiningFacing`), once per hex. */
   hexSteps: Map<number, FleeStep[]>;
+  withTurns: Map<number, FleeStep[]>;
   joining: Map<number, Facing | null>;
 }
 
@@ -113,6 +114,7 @@ export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeCo
     costs: stepTable(view.board, mover.unit).costs,
     near: unitsNear(view, mover.unit.id),
     hexSteps: new Map(),
+    withTurns: new Map(),
     joining: new Map(),
   };
 }
@@ -125,7 +127,26 @@ function awayMeasure(view: GameState, threat: Unit): (hex: number) => Halves {
 
 export function startFlee(ctx: FleeContext): FleeWalk {
   const u = ctx.mover.unit;
-  return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, freeTurnUsed: false, minimal: false, ended: null };
+  return { hex: u.hex, facing: u.facing, spent: 0, hexSteps: 0, reorientedSinceStep: false, freeTurnUsed: false, minimal: false, exit: undefined, ended: null };
+}
+
+/**
+ * A copy of the walk with some fields changed, written out field by field
+ * (as walker.ts `change`): spreading a walk costs far more in V8, and the
+ * flight's search makes one per step tried (issue 9).
+ */
+function changed(fw: FleeWalk, c: Partial<FleeWalk>): FleeWalk {
+  return {
+    hex: c.hex ?? fw.hex,
+    facing: c.facing ?? fw.facing,
+    spent: c.spent ?? fw.spent,
+    hexSteps: c.hexSteps ?? fw.hexSteps,
+    reorientedSinceStep: c.reorientedSinceStep ?? fw.reorientedSinceStep,
+    freeTurnUsed: c.freeTurnUsed ?? fw.freeTurnUsed,
+    minimal: c.minimal ?? fw.minimal,
+    exit: c.exit ?? fw.exit,
+    ended: c.ended !== undefined ? c.ended : fw.ended,
+  };
 }
 
 /** One elementary move of a flight; `no` words the refusal (the verdict) or not (the search, refusal.ts). */
@@ -141,14 +162,14 @@ function fleeReorient(ctx: FleeContext, fw: FleeWalk, facing: Facing, no: No): F
   if (fw.reorientedSinceStep) return no('reorientTwice');
   const cost = fw.freeTurnUsed ? reorientCost(ctx.mover.unit, fw.facing, facing) : 0;
   if (fw.spent + cost > ctx.budget) return no('notEnoughPoints', () => ({ cost: toPoints(cost), left: toPoints(ctx.budget - fw.spent) }));
-  return { ...fw, facing, spent: fw.spent + cost, reorientedSinceStep: true, freeTurnUsed: true };
+  return changed(fw, { facing, spent: fw.spent + cost, reorientedSinceStep: true, freeTurnUsed: true });
 }
 
 /** Leaving the map across an edge hexside of the front zone (§2.6.10): always further from every threat. */
 function fleeExit(ctx: FleeContext, fw: FleeWalk, dir: Direction, no: No): FleeWalk | Rejection {
   if (neighbour(ctx.view.board, fw.hex, dir) >= 0) return no('exitNotEdge');
   if (zoneOf(zoneSize(ctx.mover.unit), fw.facing, dir) !== 'front') return no('notFrontZone', () => ({ hex: hexLabel(ctx.view.board, fw.hex) }));
-  return { ...fw, exit: dir, ended: 'exit' };
+  return changed(fw, { exit: dir, ended: 'exit' });
 }
 
 function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number, no: No): FleeWalk | Rejection {
@@ -166,15 +187,10 @@ function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number, no: No): FleeWalk |
   if (stacking) return stacking;
   if (wouldBeEngaged(ctx, to, fw.facing)) return no('fleeEngaged', label);
   const cost = (sc.kind === 'cost' ? sc.halves : Number.POSITIVE_INFINITY) + crossingHere(ctx, fw.hex, dir);
-  const next = { ...fw, hex: to, hexSteps: fw.hexSteps + 1, reorientedSinceStep: false };
-  if (fw.spent + cost <= ctx.budget) return withReveal(ctx, { ...next, spent: fw.spent + cost });
+  if (fw.spent + cost <= ctx.budget) return changed(fw, { hex: to, hexSteps: fw.hexSteps + 1, reorientedSinceStep: false, spent: fw.spent + cost, ended: ctx.coverNear[to] ? 'reveal' : fw.ended });
   // Short of points: one hex by minimal movement, for a level of breath (§2.6.5).
   if (fw.hexSteps > 0 || u.breath === 'exhausted') return no('notEnoughPoints', () => ({ cost: toPoints(Math.min(cost, 99)), left: toPoints(ctx.budget - fw.spent) }));
-  return { ...next, minimal: true, ended: 'minimal' };
-}
-
-function withReveal(ctx: FleeContext, fw: FleeWalk): FleeWalk {
-  return ctx.coverNear[fw.hex] ? { ...fw, ended: 'reveal' } : fw;
+  return changed(fw, { hex: to, hexSteps: fw.hexSteps + 1, reorientedSinceStep: false, minimal: true, ended: 'minimal' });
 }
 
 /**
@@ -283,7 +299,12 @@ export function canFlee(state: GameState, unit: Unit): boolean {
   const view = state.perspective ? state : sharedView(state, unit.side);
   const mover = moverOf(view, unit.id);
   if (!mover || fleeUnitRefusal(view, mover.unit)) return false;
-  return nearestThreats(view, mover.unit).units.some((t) => {
+  return canFleeFrom(view, mover, nearestThreats(view, mover.unit).units);
+}
+
+/** `canFlee` once the unit may flee at all, its nearest threats known (the legalActions verdict has them already). */
+export function canFleeFrom(view: GameState, mover: Mover, threats: Unit[]): boolean {
+  return threats.some((t) => {
     const ctx = fleeContext(view, mover, t);
     const start = startFlee(ctx);
     const turned = candidateSteps(ctx, start).flatMap((step) => ('face' in step ? [fleeStep(ctx, start, step, silent)] : []));
@@ -349,7 +370,12 @@ function candidateSteps(ctx: FleeContext, fw: FleeWalk): readonly FleeStep[] {
     }
     ctx.hexSteps.set(fw.hex, steps);
   }
-  return fw.reorientedSinceStep ? steps : [...steps, ...TURNS[fw.facing]];
+  if (fw.reorientedSinceStep) return steps;
+  // With the turns after them, once per hex and facing (the search asks at every state it settles).
+  const key = fw.hex * 12 + fw.facing;
+  let all = ctx.withTurns.get(key);
+  if (!all) ctx.withTurns.set(key, (all = [...steps, ...TURNS[fw.facing]]));
+  return all;
 }
 
 /** Every facing but the one held. */

@@ -10,6 +10,7 @@ import { Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
 import { offMapEntry } from './off-map';
 import { threatField } from './threat-field';
+import { nearestFirst } from '../geometry/nearest-first';
 
 /**
  * La Menace La Plus Proche (§2.5.3.1): the enemy units whose movement-point
@@ -32,7 +33,7 @@ export function nearestThreats(state: GameState, unit: Unit): NearestThreats {
   let units: Unit[] = [];
   // Nearest in hexes first, so that the bound prunes the later searches early.
   const hexes = (e: Unit) => distance(state.board, e.hex >= 0 ? e.hex : e.offMap!.hex, unit.hex);
-  for (const e of threatCandidates(state, unit).sort((a, b) => hexes(a) - hexes(b))) {
+  for (const e of nearestFirst(threatCandidates(state, unit), hexes)) {
     // A formation is engaged by engaging either of its hexes: the nearer counts.
     const field = threatField(state, e);
     const d = Math.min(...bodyHexes(unit).map((h) => field.at(h, best)));

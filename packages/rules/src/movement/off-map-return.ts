@@ -40,7 +40,7 @@ export const returnToMapRule: ActionRule<ReturnAction> = {
     return firstRejection(
       () => activePlayer(state, seat),
       // a piece on the map is refused for being there, whatever the activation (not "an activation is open")
-      () => offMapRefusal(view(), seat, a.piece),
+      () => (ownPieceOnMap(state, seat, a.piece) ? reject('notOffMap') : offMapRefusal(view(), seat, a.piece)),
       () => (state.activation ? reject('activationOpen') : null),
       () => returnRefusal(view(), seat, a.piece, a.to),
     );
@@ -68,6 +68,20 @@ function offMapPiece(view: GameState, seat: Seat, piece: string): OffMapPiece | 
   const offMap = mover.isDecoy ? view.decoys.find((d) => d.id === piece)?.offMap : mover.unit.offMap;
   if (!offMap || mover.unit.destroyed) return 'notOffMap';
   return { unit: { ...mover.unit, offMap }, offMap, activated: mover.unit.order === 'activated' };
+}
+
+/**
+ * The seat's own piece, not off the map: what `offMapPiece` says
+ * ('notOffMap') read on the state, without building the seat's view — the
+ * view shows the seat's own units and decoys as they are (fog/view.ts), and
+ * legalActions asks this of every piece (issue 9). False whenever the view
+ * must decide (another side's piece, a piece off the map).
+ */
+function ownPieceOnMap(state: GameState, seat: Seat, piece: string): boolean {
+  const unit = state.units.find((u) => u.id === piece);
+  if (unit) return unit.side === seat && (!unit.offMap || unit.destroyed === true);
+  const decoy = state.decoys.find((d) => d.id === piece);
+  return decoy !== undefined && decoy.side === seat && !decoy.offMap;
 }
 
 function offMapRefusal(view: GameState, seat: Seat, piece: string): Rejection | null {
@@ -104,6 +118,7 @@ export function returnHexes(view: GameState, unit: Unit): number[] {
 
 /** `returnOptions` for the client: where the piece could come back, on the seat's view. */
 export function returnOptions(state: GameState, seat: Seat, piece: string): number[] {
+  if (ownPieceOnMap(state, seat, piece)) return [];
   const view = state.perspective ? state : sharedView(state, seat);
   const off = offMapPiece(view, seat, piece);
   return off && off !== 'notOffMap' && off.offMap.turn < view.turn ? returnHexes(view, off.unit) : [];

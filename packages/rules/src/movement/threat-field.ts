@@ -7,6 +7,7 @@ import { Halves } from './costs';
 import { boardId, FieldCache } from './field-cache';
 import { MinHeap, uniformCost } from './heap';
 import { bodySearch } from './formation-threat-field';
+import { RecentFields } from './recent-fields';
 import { offMapEntry } from './off-map';
 import { moverKey, stepTable, StepTable } from './step-table';
 
@@ -48,12 +49,16 @@ export function threatField(state: GameState, e: Unit): ThreatField {
       return settledLazily(t.size, bodySearch(state.board, t, e));
     });
   }
+  const known = e.hex >= 0 ? recent.get(state.board, e) : undefined;
+  if (known) return known;
   const start = startOf(state, e);
   const key = `${boardId(state.board)}|${moverKey(e)}|${start ? start.join(',') : 'none'}`;
-  return cache.get(key, () => {
+  const field = cache.get(key, () => {
     const t = stepTable(state.board, e);
     return settledLazily(t.size, oneHexSearch(t, start));
   });
+  if (e.hex >= 0) recent.set(state.board, e, field);
+  return field;
 }
 
 /**
@@ -65,6 +70,9 @@ export interface FieldSearch {
   heap: MinHeap;
   settleNext(field: Float64Array): void;
 }
+
+// On the map, a unit's field is found again without its key (recent-fields.ts).
+const recent = new RecentFields<ThreatField>(256);
 
 /**
  * A hedgehog "ne peut plus bouger" (§3.3.6, l.2274): it spends no movement

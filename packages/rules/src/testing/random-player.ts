@@ -22,6 +22,7 @@ import {
   seededDice,
   seedRng,
   shockOptions,
+  sharingViews,
   viewFor,
   withdrawOptions,
 } from '..';
@@ -97,7 +98,8 @@ export function randomPlayer(seed: string, prefer: string[] = []): (state: GameS
     // §4.5.2 the battle opens on the hidden deployment: the sides still to deploy place their pieces first.
     const deploying = state.deployment && Object.entries(state.deployment.sides).find(([, d]) => !d.done)?.[0];
     const seat = deploying || seatToAct(state);
-    const action = (deploying ? randomDeployment(state, deploying, choose) : nextAction(state, seat, choose, prefer)) as PlayedAction['action'];
+    // Its questions about one state share that state's views (fog/view.ts sharingViews), as a client asking several would.
+    const action = (deploying ? randomDeployment(state, deploying, choose) : sharingViews(state, () => nextAction(state, seat, choose, prefer))) as PlayedAction['action'];
     return { seat, action };
   };
 }

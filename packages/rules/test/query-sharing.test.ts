@@ -1,0 +1,106 @@
+import { legalActions, nearestThreats, piecesToActivate, viewFor, type GameState } from '../src';
+import { nearestFirst } from '../src/geometry/nearest-first';
+import { threatField } from '../src/movement/threat-field';
+import { seededDice, seedRng } from '../src';
+import { recordedPositions } from './recorded-positions';
+
+/**
+ * Issue 9, fifth pass: what the queries now work out once must answer as
+ * when worked out each time. `legalActions` builds one view per seat of the
+ * state it is asked about (fog/view.ts sharingViews), which holds only if
+ * the state does not change while it runs; the threats are ordered by a
+ * counting sort; a unit's threat field is found again by its profiles
+ * (movement/recent-fields.ts) and must follow an in-place change of them.
+ */
+
+const positions = recordedPositions('query-sharing', { every: 40, stressLimit: 80 });
+
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const key of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[key]);
+  }
+  return v;
+}
+
+describe('§2.4 legal actions share one view of the state asked about (issue 9)', () => {
+  test.each(positions)(
+    '%s: the same verdicts, the state never changed while they are worked out',
+    (_id, state) => {
+      const side = state.activeSide;
+      const pieces = [...piecesToActivate(state, side), state.activation?.piece]
+        .filter((p): p is string => !!p)
+        .slice(0, 12);
+      // A frozen copy throws on any change in place (strict mode): the shared views cannot go stale.
+      const frozen = deepFreeze(structuredClone(state)) as GameState;
+      for (const piece of pieces)
+        expect([piece, legalActions(frozen, side, piece)]).toEqual([
+          piece,
+          legalActions(structuredClone(state), side, piece),
+        ]);
+    },
+  );
+});
+
+describe('§2.5.3.1 the threats nearest in hexes first (issue 9)', () => {
+  test('the counting sort orders as the stable comparison sort, ties in their given order', () => {
+    const pick = seededDice(seedRng('nearest-first'));
+    for (let round = 0; round < 200; round++) {
+      const items = Array.from({ length: pick.roll(40) }, (_, i) => ({ i, d: pick.roll(12) - 1 }));
+      expect(nearestFirst(items, (x) => x.d)).toEqual([...items].sort((a, b) => a.d - b.d));
+    }
+  });
+
+  test('keys that are not whole numbers fall back to the comparison sort', () => {
+    const items = [{ d: 2.5 }, { d: -1 }, { d: 2.5 }, { d: 0 }];
+    expect(nearestFirst(items, (x) => x.d)).toEqual([items[1], items[3], items[0], items[2]]);
+  });
+});
+
+describe("§2.5.3.1 a unit's threat field found again by its profiles (issue 9)", () => {
+  test.each(positions.slice(0, 6))(
+    '%s: a movement profile changed in place gives the field of the new profile',
+    (_id, state) => {
+      const side = state.activeSide;
+      const view = viewFor(state, side);
+      const threat = view.units.find(
+        (e) =>
+          e.side !== side && e.hex >= 0 && !e.hidden && !e.destroyed && e.secondHex === undefined,
+      );
+      if (!threat) return;
+      const before = Array.from(threatField(view, threat).whole());
+      // The same unit in a copy of the view (other objects, the same profiles): the same field.
+      const copy = viewFor(state, side).units.find((u) => u.id === threat.id)!;
+      expect(Array.from(threatField(view, copy).whole())).toEqual(before);
+      // The profiles are the recorded state's too: changed in place for this check only.
+      const movement = threat.profiles.movement;
+      try {
+        threat.profiles.movement = {
+          ...movement,
+          class: movement.class === 'flying' ? 'pedestrian' : 'flying',
+        };
+        const changed = Array.from(threatField(view, threat).whole());
+        expect(changed).toEqual(Array.from(threatField(view, structuredClone(threat)).whole()));
+        expect(changed).not.toEqual(before);
+      } finally {
+        threat.profiles.movement = movement;
+      }
+      expect(Array.from(threatField(view, threat).whole())).toEqual(before);
+    },
+  );
+
+  test.each(positions.slice(0, 6))(
+    '%s: the nearest threats of a copy of the state are those of the state',
+    (_id, state) => {
+      const side = state.activeSide;
+      const view = viewFor(state, side);
+      const copy = structuredClone(view);
+      for (const u of view.units.filter((x) => x.side === side && x.hex >= 0).slice(0, 8)) {
+        const twin = copy.units.find((x) => x.id === u.id)!;
+        expect(nearestThreats(view, u).units.map((t) => t.id)).toEqual(
+          nearestThreats(copy, twin).units.map((t) => t.id),
+        );
+      }
+    },
+  );
+});
