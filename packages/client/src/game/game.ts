@@ -791,6 +791,7 @@ export class GamePage {
     if (this.interaction?.click(hex, world)) {
       // the keyboard's ] / [ go on from the hex the mouse chose
       this.candidateHex = hex;
+      this.map.readHexes(this.interaction.focus?.() ?? []);
       this.render();
       return;
     }
