@@ -21,7 +21,7 @@ import { checkBrowserPrerequisites, tearDown } from './helpers/chromium';
 import { PlayerPages } from './helpers/player-pages';
 import type { RunningServer } from '../packages/server/src/app';
 import { clickHex } from './helpers/lames-page';
-import { langShots, SHOT_SIZES } from './helpers/lang-shots';
+import { langShots, shotPath, SHOT_SIZES } from './helpers/lang-shots';
 import { mapScale, nextFrame } from './helpers/map-hooks';
 import { R } from '../packages/client/src/map/layout';
 import { READABLE_RADIUS } from '../packages/client/src/map/readable-zoom';
@@ -73,33 +73,30 @@ describe("the formations' panels and previews at every width, in French and Engl
   let a: Page;
   let mirror: Rehearsal;
 
-  /** At each width the actions' panel fits the screen and no chip's text is cut. */
+  /** The actions' panel fits the screen and no chip's text is cut, at the page's width now. */
+  async function faultsNow(p: Page): Promise<string[]> {
+    return p.evaluate(() => {
+      const panel = document.querySelector('[data-testid="actions"]') as HTMLElement;
+      const out: string[] = [];
+      if (panel.getBoundingClientRect().right > window.innerWidth + 1) out.push(`panel ${panel.getBoundingClientRect().right} > ${window.innerWidth}`);
+      for (const el of Array.from(panel.querySelectorAll<HTMLElement>('button, .chip'))) if (el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${el.textContent}`);
+      return out;
+    });
+  }
+
+  /** At each width the actions' panel is legible (faultsNow). */
   async function legible(p: Page): Promise<void> {
     for (const [width, height] of SHOT_SIZES) {
       await p.setViewportSize({ width, height });
       await nextFrame(p);
-      const faults = await p.evaluate(() => {
-        const panel = document.querySelector('[data-testid="actions"]') as HTMLElement;
-        const out: string[] = [];
-        if (panel.getBoundingClientRect().right > window.innerWidth + 1) out.push(`panel ${panel.getBoundingClientRect().right} > ${window.innerWidth}`);
-        for (const el of Array.from(panel.querySelectorAll<HTMLElement>('button, .chip'))) if (el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${el.textContent}`);
-        return out;
-      });
-      expect({ width, faults }).toEqual({ width, faults: [] });
+      expect({ width, faults: await faultsNow(p) }).toEqual({ width, faults: [] });
     }
     await p.setViewportSize({ width: 1280, height: 800 });
   }
 
-  /** Opens the Legion's move of `mode`, picks the place on the map then in the panel; the preview is shot. */
-  async function preview(name: string, mode: MoveMode, kinds: string[]): Promise<void> {
-    const place = placeOf(mirror.state, mode, kinds);
-    await a.click(`button[data-action="move-${mode}"]`);
-    await waitPicker(a, 'move');
-    // picked on a phone, the whole map fitted in its width: the preview zooms in to be read
-    await a.setViewportSize({ width: 390, height: 844 });
-    await nextFrame(a);
+  /** The place picked on the map (a click on one of its hexes), then among that hex's places in the panel: both its hexes and its facing. */
+  async function pick(place: Arrival): Promise<void> {
     await clickHex(a, place.second !== undefined && place.second !== place.hex ? place.second : place.hex);
-    // the place among the hex's: both its hexes and its facing
     const wanted = [`${place.hex}-${place.second}`, `${place.second}-${place.hex}`];
     let found = false;
     for (const c of await a.locator(`[data-testid="body-panel"] button.chip[data-facing="${place.facing}"]`).all()) {
@@ -109,12 +106,40 @@ describe("the formations' panels and previews at every width, in French and Engl
     }
     expect(found).toBe(true);
     await nextFrame(a);
-    expect((await mapScale(a)) * R).toBeGreaterThanOrEqual(READABLE_RADIUS - 0.01);
-    await expect(a.locator('[data-testid="body-panel"] button.chip.chosen').textContent()).resolves.toMatch(/\d/);
-    await legible(a);
-    await langShots(a, name, '[data-testid="body-panel"] button.chip.chosen');
-    await a.click('button[data-action="cancel"]');
-    await waitPicker(a, null);
+  }
+
+  /**
+   * The Legion's move of `mode` to the place of these steps, picked afresh
+   * at each width and language as a player there would (the map fitted
+   * first): on the phone the preview zooms in to be read, elsewhere the
+   * fitted map is readable already and stays. Each preview is shot.
+   */
+  async function preview(name: string, mode: MoveMode, kinds: string[]): Promise<void> {
+    const place = placeOf(mirror.state, mode, kinds);
+    for (const lang of ['fr', 'en']) {
+      for (const [width, height] of SHOT_SIZES) {
+        await a.setViewportSize({ width, height });
+        await a.click('[data-testid="zoom-fit"]');
+        await nextFrame(a);
+        const fitted = await mapScale(a);
+        await a.click(`button[data-action="move-${mode}"]`);
+        await waitPicker(a, 'move');
+        await pick(place);
+        const scale = await mapScale(a);
+        if (fitted * R < READABLE_RADIUS) expect(scale * R).toBeGreaterThanOrEqual(READABLE_RADIUS - 0.01);
+        else expect(scale).toBeCloseTo(fitted, 5);
+        await expect(a.locator('[data-testid="body-panel"] button.chip.chosen').textContent()).resolves.toMatch(/\d/);
+        expect({ width, faults: await faultsNow(a) }).toEqual({ width, faults: [] });
+        await a.locator('[data-testid="body-panel"] button.chip.chosen').scrollIntoViewIfNeeded();
+        await nextFrame(a);
+        await a.screenshot({ path: shotPath(name, width, lang) });
+        await a.click('button[data-action="cancel"]');
+        await waitPicker(a, null);
+      }
+      await a.click('#lang-toggle');
+    }
+    await a.setViewportSize({ width: 1280, height: 800 });
+    await a.click('[data-testid="zoom-fit"]');
   }
 
   /** Opens a formation action's panel, checks what it says, shoots it and closes it. */

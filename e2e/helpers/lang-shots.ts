@@ -16,16 +16,21 @@ export const SHOT_SIZES: [number, number][] = [
   [1920, 1080],
 ];
 
+/** Where the screenshot of `name` at this width and language goes. */
+export function shotPath(name: string, width: number, lang: string): string {
+  mkdirSync(FORMATION_SHOTS, { recursive: true });
+  return join(FORMATION_SHOTS, `${name}-${width}-${lang}.png`);
+}
+
 /** Each width in French then English, `shown` scrolled into view; the page is left in French at `back` (the tests' size). */
 export async function langShots(p: Page, name: string, shown: string, back = { width: 1280, height: 800 }): Promise<void> {
-  mkdirSync(FORMATION_SHOTS, { recursive: true });
   for (const lang of ['fr', 'en']) {
     for (const [width, height] of SHOT_SIZES) {
       await p.setViewportSize({ width, height });
       await nextFrame(p);
       await p.locator(shown).scrollIntoViewIfNeeded();
       await nextFrame(p);
-      await p.screenshot({ path: join(FORMATION_SHOTS, `${name}-${width}-${lang}.png`) });
+      await p.screenshot({ path: shotPath(name, width, lang) });
     }
     await p.setViewportSize(back);
     await p.click('#lang-toggle');
