@@ -3,16 +3,16 @@
  * a phone's, a laptop's and a large screen's width, in French and English:
  * screenshots to artifacts/screens-formations/ for a person to look at, and
  * checks of what a player must be able to read there — the size against the
- * command's limit when constituting (§3.3.10), the
+ * command's limit when joining (§3.3.11) and constituting (§3.3.10), the
  * place and cost of a pivot, an advance and a half-turn (§3.3.7), the panel
  * never wider than the screen and no chip cut.
  *
  * Set-up (a modified shield hill): the Legion's wing under a regroup
- * directive (the formation actions need it, sheet 001), and two autonomous maniples side by side on 1006 and 0906 to
+ * directive (the formation actions need it, sheet 001), a maniple stacked
+ * behind the Legion on 0803 to join it (10 + 2 = 12 steps, the Legion's
+ * limit), and two autonomous maniples side by side on 1006 and 0906 to
  * constitute one (as browser-formation-life). Nothing is sent but the pass
- * that ends the Legion's activation. The join's panel is not shot: a seat's
- * view does not carry the stack order, so the page refuses a join the server
- * allows (left for the rules, see the report of this branch).
+ * that ends the Legion's activation.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -32,6 +32,7 @@ const HORDE = 'scarlet-horde';
 const LEGION = 'h-legion';
 const FORMING = 'h-legion-2';
 const PARTNER = 'h-legion-3';
+const JOINING = 'h-legion-4';
 
 jest.setTimeout(300_000);
 
@@ -40,6 +41,8 @@ function scenario(): Scenario {
   type In = ScenarioInput['units'][number];
   input.sides.find((s) => s.id === HORDE)!.wings.find((w) => w.id === LEGION)!.directive = 'regroup';
   const maniple = input.units.find((u) => u.id === FORMING)! as In & { profiles: { command: { class: string } } };
+  // behind the Legion in its stack on 0803 (listed after it), as a troop joining must be (§3.3.11)
+  input.units.splice(input.units.findIndex((u) => u.id === LEGION) + 1, 0, { ...structuredClone(maniple), id: JOINING, name: 'Manipule des Saules', hex: '0803', facing: 7 });
   Object.assign(maniple, { hex: '1006', facing: 7 });
   maniple.profiles.command.class = 'autonomous';
   input.units.push({ ...structuredClone(maniple), id: PARTNER, name: 'Manipule du Gué', hex: '0906' });
@@ -164,8 +167,11 @@ describe("the formations' panels and previews at every width, in French and Engl
     await preview('formation-move-half-turn', 'minimal', ['face']);
   });
 
-  it('§3.3.14 the mode change', async () => {
+  it('§3.3.14/§3.3.11 the mode change, and the join with its size against the limit (10 + 2 = 12 / 12)', async () => {
     await formationPanel('changeMode', 'formation-change-mode', /Mur de boucliers|Tortue/);
+    await a.click('button[data-action="cancel"]');
+    await waitPicker(a, null);
+    await formationPanel('joinFormation', 'formation-join', /10 \+ 2 = 12 \/ 12/);
     await a.click('button[data-action="cancel"]');
     await waitPicker(a, null);
     await a.click('button[data-action="pass"]');
