@@ -5,7 +5,8 @@
  * browser-formation-attacks), shocks once from 0807; the Alliance absorbs
  * the losses on its own page without recoiling. The Horde's panel then opens
  * by itself on the second attack (from the other hex, its targets with their
- * odds, as the rules give them) with the "Passer la seconde attaque" button;
+ * odds, as the rules give them, the map zoomed in on them on the Horde's
+ * phone) with the "Passer la seconde attaque" button;
  * the Horde clicks it, and both pages show the activation over as the rules
  * have it (a copy of the battle kept here with the rules: same scenario,
  * same seed, same actions): no activation, the Legion's activated marker,
@@ -22,7 +23,10 @@ import { checkBrowserPrerequisites, tearDown } from './helpers/chromium';
 import { PlayerPages } from './helpers/player-pages';
 import type { RunningServer } from '../packages/server/src/app';
 import { clickHex, hooks } from './helpers/lames-page';
-import { langShots } from './helpers/lang-shots';
+import { langShots, SHOT_SIZES } from './helpers/lang-shots';
+import { mapScale, nextFrame } from './helpers/map-hooks';
+import { R } from '../packages/client/src/map/layout';
+import { READABLE_RADIUS } from '../packages/client/src/map/readable-zoom';
 import { activate, waitPicker } from './helpers/game-ui';
 import { absorbOnPage, firstSeed, hexOf, Rehearsal, seatBoth, serveShieldHill, shieldHillInput } from './helpers/shield-hill';
 
@@ -104,6 +108,8 @@ describe("a formation's second attack offered by itself, then passed, from two b
     mirror.play(HORDE, FIRST);
     const { seat, plan } = mirror.lossPlan();
     expect(seat).toBe(ALLIANCE);
+    // the Horde plays on a phone: the second attack will open there
+    await a.setViewportSize({ width: 390, height: 844 });
     await absorbOnPage(b, plan);
     mirror.play(seat, { type: 'absorbLosses', ...plan });
     expect(mirror.state.activation?.attacks?.from).toEqual([FIRST.from]);
@@ -112,6 +118,13 @@ describe("a formation's second attack offered by itself, then passed, from two b
   it('§3.3.8 the panel opens by itself on the second attack from 0707, its targets with the rules’ odds, and the pass button', async () => {
     // no click: the page opens the second attack as soon as the losses are absorbed
     await waitPicker(a, 'attack');
+    // on the phone the map zooms in on the attacking hexes and their targets, to be read
+    await nextFrame(a);
+    expect((await mapScale(a)) * R).toBeGreaterThanOrEqual(READABLE_RADIUS - 0.01);
+    if (await a.locator('button[data-action="close-result"]').isVisible()) await a.click('button[data-action="close-result"]');
+    await langShots(a, 'second-attack-panel', 'button[data-action="pass-second"]', { width: 1280, height: 800 }, [SHOT_SIZES[0]]);
+    // the larger screens as their players see them: the map fitted, readable already
+    await a.click('[data-testid="zoom-fit"]');
     const panel = a.locator('[data-testid="attack-panel"]');
     await expect(panel.locator('[data-testid="second-attack"]').textContent()).resolves.toContain('Seconde attaque');
     await expect(panel.locator('button[data-action="pass-second"]').textContent()).resolves.toBe('Passer la seconde attaque');
@@ -124,8 +137,7 @@ describe("a formation's second attack offered by itself, then passed, from two b
     for (const target of new Set(rules.filter((o) => o.allowed).map((o) => o.target))) {
       await expect(panel.locator(`[data-target="${target}"] .odds`).count()).resolves.toBeGreaterThan(0);
     }
-    if (await a.locator('button[data-action="close-result"]').isVisible()) await a.click('button[data-action="close-result"]');
-    await langShots(a, 'second-attack-panel', 'button[data-action="pass-second"]');
+    await langShots(a, 'second-attack-panel', 'button[data-action="pass-second"]', { width: 1280, height: 800 }, SHOT_SIZES.slice(1));
     await expect(panel.locator('button[data-action="pass-second"]').textContent()).resolves.toBe('Passer la seconde attaque');
   });
 

@@ -22,10 +22,10 @@ export function shotPath(name: string, width: number, lang: string): string {
   return join(FORMATION_SHOTS, `${name}-${width}-${lang}.png`);
 }
 
-/** Each width in French then English, `shown` scrolled into view; the page is left in French at `back` (the tests' size). */
-export async function langShots(p: Page, name: string, shown: string, back = { width: 1280, height: 800 }): Promise<void> {
+/** Each width (of `sizes`) in French then English, `shown` scrolled into view; the page is left in French at `back` (the tests' size). */
+export async function langShots(p: Page, name: string, shown: string, back = { width: 1280, height: 800 }, sizes = SHOT_SIZES): Promise<void> {
   for (const lang of ['fr', 'en']) {
-    for (const [width, height] of SHOT_SIZES) {
+    for (const [width, height] of sizes) {
       await p.setViewportSize({ width, height });
       await nextFrame(p);
       await p.locator(shown).scrollIntoViewIfNeeded();

@@ -624,7 +624,10 @@ export class GamePage {
     const due = this.secondAttacks.next(view, seat, !!(this.interaction || this.picker));
     if (!due) return;
     this.selected = due.piece;
-    if (this.openPicker(due.piece, due.type)) this.layout?.show('actions');
+    if (!this.openPicker(due.piece, due.type)) return;
+    this.layout?.show('actions');
+    // on a phone, zoomed in on the attacking hexes and their targets
+    this.map.readHexes(this.interaction?.focus?.() ?? []);
   }
 
   /** Any piece's picker but a formation's move, withdrawal or face; false when none opened (the action went as it is). */

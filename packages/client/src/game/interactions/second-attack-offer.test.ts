@@ -1,6 +1,7 @@
 import { apply, createGame, lossChoices, parseHexLabel, viewFor, type GameState } from '@lames/rules';
 import { scenarioById } from '@lames/rules/scenarios';
 import { secondAttackDue, SecondAttackOffers } from './second-attack-offer';
+import { AttackInteraction } from './attack';
 
 const HORDE = 'scarlet-horde';
 const ALLIANCE = 'alliance';
@@ -41,6 +42,14 @@ describe("a formation's second attack offered by itself (§3.3.8)", () => {
 
   it('§3.3.8 after the first shock, its losses absorbed, the Horde is offered the second shock of the Legion', () => {
     expect(secondAttackDue(viewFor(between, HORDE), HORDE)).toEqual({ piece: 'h-legion', type: 'shock' });
+  });
+
+  it('§3.3.8 the shock it opens shows the other hex attacking, and keeps both hexes and the open targets in view', () => {
+    const view = viewFor(between, HORDE);
+    const shock = new AttackInteraction({ view, seat: HORDE, piece: 'h-legion' }, 'shock');
+    expect(shock.testFacts()).toMatchObject({ from: parseHexLabel(view.board, '0707') });
+    const hammers = view.units.find((u) => u.id === 'a-hammers')!;
+    expect(shock.focus()).toEqual(expect.arrayContaining([parseHexLabel(view.board, '0707'), parseHexLabel(view.board, '0807'), hammers.hex]));
   });
 
   it('§3.3.8 nothing before the first attack, nor while the defender absorbs its losses, nor to the other side', () => {
