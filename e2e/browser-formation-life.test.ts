@@ -17,23 +17,20 @@
  * action the test is about goes through the UI; the ends of turns too
  * (the "Fin du tour" button). The seed is found here, with the rules, as the
  * first on which the first shock leaves the second to make.
- * Screenshots of the pivot's preview and of the pass button at 390, 1280
- * and 1920 px wide, in French and English, go to artifacts/screenshots/.
+ * Screenshots of the pivot's preview and of the pass button at 390, 1366
+ * and 1920 px wide, in French and English, go to artifacts/screens-formations/.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
-import { mkdtempSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { createGame, formationChoices, loadScenario, reachable, shockOptions, type BodyStep, type GameState, type Scenario, type ScenarioInput, type ShockOption } from '@lames/rules';
-import { checkBrowserPrerequisites, launchChromium, SHOTS, tearDown } from './helpers/chromium';
+import { checkBrowserPrerequisites, tearDown } from './helpers/chromium';
 import { PlayerPages } from './helpers/player-pages';
-import { startServer, type RunningServer } from '../packages/server/src/app';
-import { readConfig } from '../packages/server/src/config';
+import type { RunningServer } from '../packages/server/src/app';
 import { clickHex, colourShare, hexCenter, hooks } from './helpers/lames-page';
 import { counterBox, nextFrame, type Box } from './helpers/map-hooks';
+import { langShots } from './helpers/lang-shots';
 import { activate, endTurn, waitActiveSide, waitPicker } from './helpers/game-ui';
-import { absorbOnPage, hexOf, Rehearsal, seatBoth, SHIELD_HILL, shieldHillInput } from './helpers/shield-hill';
+import { absorbOnPage, firstSeed, hexOf, Rehearsal, seatBoth, serveShieldHill, shieldHillInput } from './helpers/shield-hill';
 
 const HORDE = 'scarlet-horde';
 const ALLIANCE = 'alliance';
@@ -49,7 +46,6 @@ const PIVOT: BodyStep = { pivot: hexOf('1006'), onto: hexOf('0907') };
 const MOVE: BodyStep[] = [PIVOT, { shift: 2 }];
 /** The mode markers' colours (counters-model.ts MODE_COLOURS). */
 const MODE_RGB: Record<string, [number, number, number]> = { shieldWall: [0x3d, 0x5a, 0x80], rotatingRanks: [0x2f, 0x6f, 0x6a], hedgehog: [0x7a, 0x3b, 0x2e], tortoise: [0x5a, 0x4a, 0x8a] };
-const SIZES: [number, number][] = [[390, 844], [1280, 800], [1920, 1080]];
 
 jest.setTimeout(240_000);
 
@@ -115,17 +111,8 @@ const pages = new PlayerPages({ width: 1280, height: 800 });
 beforeAll(async () => {
   checkBrowserPrerequisites();
   sc = scenario();
-  for (let i = 1; i < 100 && !seed; i++) if (rehearse(sc, `formation-life-${i}`)) seed = `formation-life-${i}`;
-  if (!seed) throw new Error('no seed in 100 lets the formation make its two attacks: has the set-up stopped being legal?');
-  dataDir = mkdtempSync(join(tmpdir(), 'lames-e2e-formation-life-'));
-  server = await startServer(readConfig({ PORT: '0', HOST: '127.0.0.1', LAMES_DATA_DIR: dataDir }), {
-    logError: () => undefined,
-    reconnectSeconds: 2,
-    seed: () => seed,
-    scenarios: { [SHIELD_HILL]: sc },
-  });
-  base = `http://127.0.0.1:${server.port}/`;
-  browser = await launchChromium();
+  seed = firstSeed('formation-life', (s) => rehearse(sc, s), 'no seed in 100 lets the formation make its two attacks: has the set-up stopped being legal?');
+  ({ server, browser, dataDir, base } = await serveShieldHill(sc, seed, 'formation-life'));
 });
 
 afterAll(() => tearDown({ server, pages, browser, dataDir }));
@@ -180,21 +167,6 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
     await waitActiveSide(b, HORDE);
   }
 
-  /** Screenshots of the page at each width, in French and English, `shown` scrolled into view (the page is left in French at 1280). */
-  async function shots(p: Page, name: string, shown: string): Promise<void> {
-    for (const lang of ['fr', 'en']) {
-      for (const [w, h] of SIZES) {
-        await p.setViewportSize({ width: w, height: h });
-        await nextFrame(p);
-        await p.locator(shown).scrollIntoViewIfNeeded();
-        await nextFrame(p);
-        await p.screenshot({ path: join(SHOTS, `${name}-${w}-${lang}.png`) });
-      }
-      await p.setViewportSize({ width: 1280, height: 800 });
-      await p.click('#lang-toggle');
-      await nextFrame(p);
-    }
-  }
 
   it('seats the Horde and the Alliance on the modified shield hill', async () => {
     mirror = new Rehearsal(createGame(sc, seed));
@@ -262,7 +234,7 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
     ]);
     const place = (await a.locator('[data-testid="body-panel"] button.chip.chosen').getAttribute('data-place'))!;
     expect(place.split('-').map(Number).sort((x, y) => x - y)).toEqual([end.hex, end.second!].sort((x, y) => x - y));
-    await shots(a, 'formation-pivot-preview', '[data-testid="body-panel"] button.chip.chosen');
+    await langShots(a, 'formation-pivot-preview', '[data-testid="body-panel"] button.chip.chosen');
     await a.click('button[data-action="confirm-move"]');
     mirror.play(HORDE, { type: 'move', piece: FORMING, mode: 'normal', steps: MOVE });
     const moved = mirror.unit(FORMING);
@@ -275,14 +247,15 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
     await endRound();
   });
 
-  it('§3.3.8 the Horde shocks from one hex, the Alliance absorbs on its page, the panel offers the second attack or a pass, and the second hex shocks; both screens show the results', async () => {
+  it('§3.3.8 the Horde shocks from one hex, the Alliance absorbs on its page, the panel offers the second attack or a pass by itself, and the second hex shocks; both screens show the results', async () => {
     await activate(a, FORMING);
     mirror.play(HORDE, { type: 'activate', piece: FORMING });
     const targets: string[] = [];
     for (let attack = 0; attack < 2; attack++) {
       const o = shockOf(mirror.state)!;
       targets.push(o.target);
-      await a.click('button[data-action="shock"]');
+      // the first shock from the panel's button; the second's panel opens by itself once the losses are absorbed
+      if (attack === 0) await a.click('button[data-action="shock"]');
       await waitPicker(a, 'attack');
       if (attack === 0) {
         await clickHex(a, o.from!);
@@ -294,7 +267,7 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
         await expect(hexes.locator('button[data-action="pass-second"]').textContent()).resolves.toBe('Passer la seconde attaque');
         // the first shock's result card is put away, as a player does, to read the panel under it
         if (await a.locator('button[data-action="close-result"]').isVisible()) await a.click('button[data-action="close-result"]');
-        await shots(a, 'formation-pass-second', 'button[data-action="pass-second"]');
+        await langShots(a, 'formation-pass-second', 'button[data-action="pass-second"]');
         await expect(hexes.locator('button[data-action="pass-second"]').textContent()).resolves.toBe('Passer la seconde attaque');
       }
       const facts = (await hooks(a)).interaction as { from: number; target: string };

@@ -109,19 +109,24 @@ export async function waitPicker(page: Page, kind: string | null): Promise<void>
   );
 }
 
-/** Selects a unit by clicking its hex on the map (again, through the stack, until it is the selection). */
+/**
+ * Selects a unit by clicking its hex on the map (again, through the stack,
+ * until it is the selection). Each click waits for the page's answer (a new
+ * selection), however long a loaded machine takes to draw it, rather than
+ * for a fixed time.
+ */
 export async function select(page: Page, id: string): Promise<void> {
   const { hex } = await unitOf(page, id);
+  const selected = () => page.evaluate(() => (window as unknown as Win).__lames?.selected ?? null);
   for (let i = 0; i < 4; i++) {
+    const before = await selected();
+    if (before === id) return;
     await clickHex(page, hex);
-    // selected as soon as the page says so; else the next click goes on through the stack
-    const selected = await page
-      .waitForFunction((x) => (window as unknown as Win).__lames?.selected === x, id, { timeout: 300 })
-      .then(() => true)
-      .catch(() => false);
-    if (selected) return;
+    await page
+      .waitForFunction((was) => ((window as unknown as Win).__lames?.selected ?? null) !== was, before, { timeout: 5_000 })
+      .catch(() => undefined);
   }
-  throw new Error(`could not select ${id} by clicking its hex`);
+  if ((await selected()) !== id) throw new Error(`could not select ${id} by clicking its hex`);
 }
 
 /** Selects the unit and activates it from its action menu. */

@@ -1,7 +1,11 @@
-import { readFileSync } from 'fs';
+import { mkdtempSync, readFileSync } from 'fs';
+import { tmpdir } from 'os';
 import { join } from 'path';
 import type { Browser, Page } from 'playwright-core';
-import { apply, legalActions, lossChoices, planKey, seatToAct, type GameState, type LossPlan, type ScenarioInput } from '@lames/rules';
+import { apply, legalActions, lossChoices, planKey, seatToAct, type GameState, type LossPlan, type Scenario, type ScenarioInput } from '@lames/rules';
+import { startServer, type RunningServer } from '../../packages/server/src/app';
+import { readConfig } from '../../packages/server/src/config';
+import { launchChromium } from './chromium';
 import { hooks, waitReady } from './lames-page';
 import type { PlayerPages } from './player-pages';
 import { followLink, invitesOf } from './seats';
@@ -80,4 +84,22 @@ export async function seatBoth(browser: Browser, pages: PlayerPages, base: strin
   await followLink(alliance, invites.alliance, 'Bruno');
   await waitReady(alliance);
   return { horde, alliance };
+}
+
+/** The first of `prefix-1` … `prefix-<tries-1>` that `fits` (a seed on which the rules play the test's story), or throws `none`. */
+export function firstSeed(prefix: string, fits: (seed: string) => boolean, none: string, tries = 100): string {
+  for (let i = 1; i < tries; i++) if (fits(`${prefix}-${i}`)) return `${prefix}-${i}`;
+  throw new Error(none);
+}
+
+/** A server playing `sc` as the shield hill on `seed` (in a fresh data folder), and chromium: what a formation browser test starts with. */
+export async function serveShieldHill(sc: Scenario, seed: string, tag: string): Promise<{ server: RunningServer; browser: Browser; dataDir: string; base: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `lames-e2e-${tag}-`));
+  const server = await startServer(readConfig({ PORT: '0', HOST: '127.0.0.1', LAMES_DATA_DIR: dataDir }), {
+    logError: () => undefined,
+    reconnectSeconds: 2,
+    seed: () => seed,
+    scenarios: { [SHIELD_HILL]: sc },
+  });
+  return { server, browser: await launchChromium(), dataDir, base: `http://127.0.0.1:${server.port}/` };
 }

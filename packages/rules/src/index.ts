@@ -15,6 +15,7 @@ export { boardIndex, terrainAt, hexsideAt, neighbour, hexsideKey } from './terra
 export * from './data';
 export { movementPoints, movementCapacity, mayEnterTerrain, mayCrossHexside, isFlying } from './units/abilities';
 export { stackAt, stackPlace, stackPoints, stackPointsAt, STACK_LIMIT } from './units/stacking';
+export { stackGroups, stacksByRank } from './units/stack-groups';
 export { bodyDistance, bodyHexes, bodyIsValid, bodyRing, contacts, distanceToHex, facingFits, facingsAllowed, isTwoHex, nearestHexTo, nearestPair, occupies, secondHexFor, sharesHex, stackPointsIn, zoneOfHex } from './units/body';
 export type { Body, Contact } from './units/body';
 export { atSizeLimit, attacksPerAction, figuresOf, formationStepsValid, isBloodied, isFormation, maxFormationSteps, mayBeCrossed, mayForm, neverAdvances, neverCharges, neverCrosses, neverFlees, neverRouts, stacksWithOneSmallOnly, stepsShown, modeOf, modeEffects, effectsOfMode, modesOpen, troopProfilesOf, formationProfilesOf } from './units/formation';

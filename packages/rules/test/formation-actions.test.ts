@@ -7,11 +7,13 @@ import {
   isFormation,
   legalActions,
   organisationPreview,
+  viewFor,
   type Capacity,
   type GameState,
   type Unit,
 } from '../src';
 import { engagedBy } from '../src/units/engagement';
+import { sharedView } from '../src/fog/view';
 import { rollTest } from '../src/tests/roll';
 import { fixedDice } from '../src/state/dice';
 import { scoreSides } from '../src/turn/victory';
@@ -401,6 +403,16 @@ describe('§3.3.11 Action Joindre une Formation', () => {
       u(ok(activated(s, 'blue', 'f'), 'blue', { type: 'joinFormation', piece: 'f' }).state, 'f')
         .steps,
     ).toBe(8);
+  });
+
+  test('§3.3.11 a seat’s view keeps the troop behind the formation in its second hex: the join is open there as on the server', () => {
+    const s = activated(field([formation('f', 5, 'advantaged'), troop('t1', '0504', 2, 'advantaged')], 'advantaged'), 'blue', 'f');
+    const join = (g: GameState) => legalActions(g, 'blue', 'f').find((a) => a.type === 'joinFormation');
+    expect(join(s)?.allowed).toBe(true);
+    for (const view of [viewFor(s, 'blue'), sharedView(s, 'blue'), viewFor(s, 'spectator')]) {
+      expect(u(view, 'f').stackRank).toBeLessThan(u(view, 't1').stackRank);
+      expect(join(view)?.allowed).toBe(true);
+    }
   });
 
   test('§3.3.2 the joined formation must fit the command’s size limit', () => {

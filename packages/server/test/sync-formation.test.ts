@@ -66,6 +66,25 @@ describe('sync of a formation’s attacks (issue 10)', () => {
     expect(verdict(client)?.rejection?.code).not.toBe('typeMayNotForm');
   });
 
+  test('§3.3.11 a troop stacked behind the formation in its second hex stays behind it on the wire: the client judges the join as the server does', () => {
+    const game = createGame(HILL, 'formation sync');
+    const legion = game.units.find((u) => u.id === 'h-legion')!;
+    const maniple = game.units.find((u) => u.id === 'h-legion-2')!;
+    // on the Legion's second hex, placed after it (behind it in the stack)
+    Object.assign(maniple, { hex: legion.secondHex!, facing: legion.facing, stackRank: legion.stackRank + 1 });
+    game.wings.find((w) => w.id === legion.wing)!.directive = 'regroup';
+    const active = apply(game, 'scarlet-horde', { type: 'activate', piece: legion.id });
+    if (!active.ok) throw new Error(active.rejection.code);
+    const verdict = (s: GameState) => legalActions(s, 'scarlet-horde', legion.id).find((l) => l.type === 'joinFormation');
+    expect(verdict(active.state)?.allowed).toBe(true);
+    for (const seat of ['scarlet-horde', 'alliance']) {
+      const client = toView(decodedAfter(active.state), seat);
+      const rank = (id: string) => client.units.find((u) => u.id === id)!.stackRank;
+      expect(rank(legion.id)).toBeLessThan(rank(maniple.id));
+      expect(verdict(client)).toEqual(verdict(active.state));
+    }
+  });
+
   test('§3.3 a battle without formations sends none', () => {
     const game = createGame(HILL, 'formation sync');
     delete game.formationProfiles;

@@ -42,6 +42,7 @@ import { BodyInteraction } from './interactions/body';
 import { PlacePicker } from './interactions/place-picker';
 import { AttackInteraction } from './interactions/attack';
 import { formationInteraction } from './interactions/formation';
+import { SecondAttackOffers } from './interactions/second-attack-offer';
 import { recoilAt, recoilMarks } from './loss-recoil';
 
 export interface TestHooks {
@@ -122,6 +123,8 @@ export class GamePage {
     cancel: () => this.cancelAll(),
     select: (key) => this.keySelect(key),
   });
+  /** A formation's second attack, offered once its first is over (§3.3.8). */
+  private readonly secondAttacks = new SecondAttackOffers();
   /** The candidate hex the keyboard is on (] / [), while an interaction is open. */
   private candidateHex = -1;
   /** The chat (issue 12): mounted with the listeners, at once, so its history is not missed; placed in the sidebar by mount. */
@@ -339,6 +342,7 @@ export class GamePage {
     // a choice is stale once another piece is selected or its piece acted (the state changed under it)
     if (this.picker && this.pickerPiece && this.pickerPiece !== this.selected) this.closePicker();
     if (this.interaction && this.interaction.piece !== this.selected) this.closePicker();
+    this.offerSecondAttack(view, this.seat);
     // a chosen way to absorb losses is forgotten once the decision is no longer awaited or no longer open
     if (this.lossChoice && !this.lossChoices().some((p) => planKey(p) === planKey(this.lossChoice!))) this.lossChoice = null;
     this.map.setBoard(view.board);
@@ -597,6 +601,11 @@ export class GamePage {
 
   /** Opens the choice an action needs, from the rules' option functions. */
   private startPicker(piece: string, type: string, mode?: MoveMode): void {
+    if (this.openPicker(piece, type, mode)) this.render();
+  }
+
+  /** The picker or interaction of an action, not drawn yet; false when none opened (the action went as it is). */
+  private openPicker(piece: string, type: string, mode?: MoveMode): boolean {
     const view = this.view!;
     const seat = this.seat!;
     const unit = view.units.find((u) => u.id === piece);
@@ -604,10 +613,21 @@ export class GamePage {
     // a formation moves, withdraws and faces as a body of two hexes (§3.3.7): its own interaction
     const body = unit?.secondHex !== undefined && (type === 'move' || type === 'withdraw' || type === 'face') ? type : null;
     if (body) this.interaction = new BodyInteraction({ view, seat, piece }, body, mode ?? 'normal');
-    else if (!this.startOtherPicker(piece, type, mode)) return;
+    else if (!this.startOtherPicker(piece, type, mode)) return false;
     this.pickerPiece = piece;
     if (unit) this.selectedHex = unit.hex;
-    this.render();
+    return true;
+  }
+
+  /** A formation between its two attacks (§3.3.8): the second attack's panel opens by itself, once, on the actions tab. */
+  private offerSecondAttack(view: GameState, seat: Seat): void {
+    const due = this.secondAttacks.next(view, seat, !!(this.interaction || this.picker));
+    if (!due) return;
+    this.selected = due.piece;
+    if (!this.openPicker(due.piece, due.type)) return;
+    this.layout?.show('actions');
+    // on a phone, zoomed in on the attacking hexes and their targets
+    this.map.readHexes(this.interaction?.focus?.() ?? []);
   }
 
   /** Any piece's picker but a formation's move, withdrawal or face; false when none opened (the action went as it is). */
@@ -774,6 +794,7 @@ export class GamePage {
     if (this.interaction?.click(hex, world)) {
       // the keyboard's ] / [ go on from the hex the mouse chose
       this.candidateHex = hex;
+      this.map.readHexes(this.interaction.focus?.() ?? []);
       this.render();
       return;
     }

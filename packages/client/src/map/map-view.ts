@@ -1,5 +1,6 @@
 import { Application, Container } from 'pixi.js';
 import { Viewport } from 'pixi-viewport';
+import { middleOf, readableZoom } from './readable-zoom';
 import type { Board } from '@lames/rules';
 import { drawBoard } from './draw-board';
 import { hexToWorld, MARGIN, R, worldSize, worldToHex, type Point } from './layout';
@@ -196,6 +197,25 @@ export class MapView {
     const inside = at.x > seen.x + R && at.x < seen.x + seen.width - R && at.y > seen.y + R && at.y < seen.y + seen.height - R;
     if (ifHidden && inside) return;
     this.world.moveCenter(at.x, at.y);
+    this.userMoved = true;
+    this.requestRender();
+  }
+
+  /**
+   * Keeps a preview readable (issue 10): zoomed in until a hex is big
+   * enough to read (on a phone; a readable zoom is kept) and centred on
+   * `hexes` when it zoomed or one of them is out of view.
+   */
+  readHexes(hexes: number[]): void {
+    if (!this.board || hexes.length === 0) return;
+    const scale = readableZoom(this.world.scale.x, Math.max(this.fitScale * MAX_ZOOM, 2.5));
+    const points = hexes.map((hex) => hexToWorld(this.board!, hex));
+    const seen = this.world.getVisibleBounds();
+    const hidden = points.some((p) => p.x < seen.x + R || p.x > seen.x + seen.width - R || p.y < seen.y + R || p.y > seen.y + seen.height - R);
+    if (scale === this.world.scale.x && !hidden) return;
+    this.world.setZoom(scale, true);
+    const c = middleOf(points);
+    this.world.moveCenter(c.x, c.y);
     this.userMoved = true;
     this.requestRender();
   }

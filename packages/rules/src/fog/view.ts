@@ -1,6 +1,7 @@
 import { cloneState } from '../state/clone';
 import type { GameState, Seat, Unit } from '../state/types';
 import { coversOf } from './covers';
+import { stacksByRank } from '../units/stack-groups';
 
 /**
  * What a seat knows of the game (§1 principle: the server keeps the
@@ -12,8 +13,9 @@ import { coversOf } from './covers';
  * seat sees what the referee sees, each hidden unit and each decoy under
  * its cover, so that the players learn what they fought. Decided here,
  * once, for the server's sync and the client alike.
- * No seat sees the dice state. Stack ranks are renumbered per hex so that
- * they do not count placements made under covers.
+ * No seat sees the dice state. Stack ranks are renumbered per stack (a
+ * formation's two hexes make one) so that they do not count placements made
+ * under covers.
  */
 export function viewFor(state: GameState, seat: Seat): GameState {
   const covers = coversOf(state);
@@ -95,17 +97,14 @@ function withoutOthersPlacements(sides: NonNullable<GameState['deployment']>['si
   return out;
 }
 
+/** The units' indexes by stack (a formation's two hexes one), each in rank order. */
+const unitStacks = (units: Unit[]) => stacksByRank(units.map((u) => ({ hex: u.hex, secondHex: u.secondHex, rank: u.stackRank })));
+
 /** `renumberStacks` without changing the units: a copy of each unit whose rank changes. */
 function renumbered(units: Unit[]): Unit[] {
-  const byHex = new Map<number, number[]>();
-  for (let i = 0; i < units.length; i++) {
-    const stack = byHex.get(units[i].hex);
-    if (stack) stack.push(i);
-    else byHex.set(units[i].hex, [i]);
-  }
   const out = [...units];
-  for (const stack of byHex.values()) {
-    stack.sort((a, b) => units[a].stackRank - units[b].stackRank).forEach((i, rank) => {
+  for (const stack of unitStacks(units)) {
+    stack.forEach((i, rank) => {
       if (units[i].stackRank !== rank) out[i] = { ...units[i], stackRank: rank };
     });
   }
@@ -132,13 +131,5 @@ function hidePlacements(deployment: NonNullable<GameState['deployment']>, seat: 
 }
 
 function renumberStacks(units: Unit[]): void {
-  const byHex = new Map<number, Unit[]>();
-  for (const u of units) {
-    const stack = byHex.get(u.hex);
-    if (stack) stack.push(u);
-    else byHex.set(u.hex, [u]);
-  }
-  for (const stack of byHex.values()) {
-    stack.sort((a, b) => a.stackRank - b.stackRank).forEach((u, i) => (u.stackRank = i));
-  }
+  for (const stack of unitStacks(units)) stack.forEach((i, rank) => (units[i].stackRank = rank));
 }

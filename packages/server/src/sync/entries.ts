@@ -1,4 +1,4 @@
-import { coversOf, decoyToWire, unitToWire, type CoverWire, type GameState, type PieceWire } from '@lames/rules';
+import { coversOf, decoyToWire, stacksByRank, unitToWire, type CoverWire, type GameState, type PieceWire } from '@lames/rules';
 
 /**
  * What the schema state should hold for a rules state, as plain entries.
@@ -76,22 +76,21 @@ export const unitPayload = unitToWire;
 export const decoyPayload = decoyToWire;
 
 /**
- * Stack places renumbered per hex (0 = front), as viewFor does: the raw
- * ranks come from a counter that also counts moves made under covers. Open
- * units are ranked among the open units of their hex (what everyone sees);
- * covered pieces among all the pieces of their hex (what their owner sees:
- * a hex never holds the enemy's pieces).
+ * Stack places renumbered per stack (0 = front; a formation's two hexes make
+ * one, @lames/rules stackGroups), as viewFor does: the raw ranks come from a
+ * counter that also counts moves made under covers. Open units are ranked
+ * among the open units of their stack (what everyone sees); covered pieces
+ * among all the pieces of their stack (what their owner sees: a hex never
+ * holds the enemy's pieces).
  */
 function stackRanks(state: GameState): { open: Map<string, number>; covered: Map<string, number> } {
-  const all = [...state.units.map((u) => ({ id: u.id, hex: u.hex, rank: u.stackRank, open: !u.hidden })),
+  const all = [...state.units.map((u) => ({ id: u.id, hex: u.hex, secondHex: u.secondHex, rank: u.stackRank, open: !u.hidden })),
     ...state.decoys.map((d) => ({ id: d.id, hex: d.hex, rank: d.stackRank, open: false }))];
   return { open: rankWithin(all.filter((p) => p.open)), covered: rankWithin(all) };
 }
 
-function rankWithin(pieces: { id: string; hex: number; rank: number }[]): Map<string, number> {
-  const byHex = new Map<number, typeof pieces>();
-  for (const p of pieces) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
+function rankWithin(pieces: { id: string; hex: number; secondHex?: number; rank: number }[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const stack of byHex.values()) stack.sort((a, b) => a.rank - b.rank).forEach((p, i) => out.set(p.id, i));
+  for (const stack of stacksByRank(pieces)) stack.forEach((i, place) => out.set(pieces[i].id, place));
   return out;
 }

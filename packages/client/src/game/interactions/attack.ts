@@ -1,3 +1,4 @@
+import { bodyHexes } from '@lames/rules';
 import type { Point } from '../../map/layout';
 import type { HexMarkKind } from '../../map/highlights';
 import { t } from '../../i18n';
@@ -97,6 +98,13 @@ export class AttackInteraction implements Interaction {
 
   missed(): string | null {
     return t('page.noop.attack');
+  }
+
+  /** The attacker's hexes and its open targets: read together on a phone (a second attack opened by itself, §3.3.8). */
+  focus(): number[] {
+    const targets = this.all.filter((o) => o.allowed).map((o) => this.hexOf(o.target));
+    const unit = this.ctx.view.units.find((u) => u.id === this.ctx.piece);
+    return [...new Set([...(unit ? bodyHexes(unit) : []), ...targets])].filter((hex) => hex >= 0);
   }
 
   hover(hex: number): string | null {

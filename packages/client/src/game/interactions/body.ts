@@ -107,6 +107,11 @@ export class BodyInteraction extends PlacePicker<BodyChoice> implements Interact
     return true;
   }
 
+  /** Where it stands and the place chosen: both read together (the pivot's kept hex, the new facing). */
+  focus(): number[] {
+    return this.chosen ? [this.start.hex, this.start.second, ...bodyHexes(this.chosen)] : [];
+  }
+
   hover(hex: number): string | null {
     this.hovered = hex;
     const list = hex >= 0 ? this.byHex.get(hex) : undefined;

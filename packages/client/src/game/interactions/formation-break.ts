@@ -1,7 +1,7 @@
 import { bodyHexes, formationChoices, hexLabel } from '@lames/rules';
 import { t } from '../../i18n';
 import { actionLabel } from '../../ui/actions';
-import { FormationChoiceInteraction, type FormationOption } from './formation-choice';
+import { FormationChoiceInteraction, type FormationOption, type FormationChoiceSpec } from './formation-choice';
 import type { InteractionContext } from './interaction';
 
 /**
@@ -10,6 +10,11 @@ import type { InteractionContext } from './interaction';
  * step (A-42), on the map or in the list. An even share needs no choice.
  */
 export function breakInteraction(ctx: InteractionContext): FormationChoiceInteraction {
+  // built again in the page's language whenever it is drawn
+  return new FormationChoiceInteraction(ctx, () => breakSpec(ctx));
+}
+
+function breakSpec(ctx: InteractionContext): FormationChoiceSpec {
   const choices = formationChoices(ctx.view, ctx.seat, ctx.piece).breakFormation;
   const f = ctx.view.units.find((u) => u.id === ctx.piece);
   // the rules accept a heavier hex whatever the steps; it only means something when they are odd
@@ -19,10 +24,10 @@ export function breakInteraction(ctx: InteractionContext): FormationChoiceIntera
   const options: FormationOption[] = heavier.length
     ? heavier.map((hex) => ({ id: String(hex), label: hexLabel(ctx.view.board, hex), hexes: [hex], action: { type: 'breakFormation', piece: ctx.piece, heavier: hex } }))
     : even.map(() => ({ id: 'even', label: actionLabel('breakFormation'), hexes: f ? bodyHexes(f) : [], action: { type: 'breakFormation', piece: ctx.piece } }));
-  return new FormationChoiceInteraction(ctx, {
+  return {
     kind: 'breakFormation',
     title: actionLabel('breakFormation'),
     hint: heavier.length ? t('action.formation.heavierHint') : t('action.formation.breakHint'),
     options,
-  });
+  };
 }

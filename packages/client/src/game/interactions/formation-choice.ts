@@ -1,5 +1,5 @@
 import type { HexMarkKind } from '../../map/highlights';
-import { t } from '../../i18n';
+import { lang, t } from '../../i18n';
 import { confirmRow } from '../../ui/actions';
 import { h } from '../../ui/dom';
 import { hexOrder } from '../key-select';
@@ -35,14 +35,25 @@ export interface FormationChoiceSpec {
 export class FormationChoiceInteraction implements Interaction {
   readonly kind: string;
   private chosen: number | null;
+  private spec: FormationChoiceSpec;
+  /** The language its texts were built in: a change of language builds them again (the choices stay). */
+  private lang: string;
 
   constructor(
     private readonly ctx: InteractionContext,
-    private readonly spec: FormationChoiceSpec,
+    private readonly build: () => FormationChoiceSpec,
   ) {
-    this.kind = spec.kind;
+    this.spec = build();
+    this.lang = lang();
+    this.kind = this.spec.kind;
     // a single choice is already made: the player only confirms
-    this.chosen = spec.options.length === 1 ? 0 : null;
+    this.chosen = this.spec.options.length === 1 ? 0 : null;
+  }
+
+  /** The spec, built again when the page's language changed since (its texts are in that language). */
+  private texts(): FormationChoiceSpec {
+    if (this.lang !== lang()) [this.spec, this.lang] = [this.build(), lang()];
+    return this.spec;
   }
 
   get piece(): string {
@@ -75,7 +86,7 @@ export class FormationChoiceInteraction implements Interaction {
   }
 
   hover(hex: number): string | null {
-    const here = this.spec.options.filter((o) => o.hexes.includes(hex));
+    const here = this.texts().options.filter((o) => o.hexes.includes(hex));
     // a partner's hover says what it would gather (a constitution's size) before the click
     return here.length ? here.map((o) => [o.label, ...(o.details ?? [])].join(' — ')).join(' · ') : null;
   }
@@ -89,7 +100,7 @@ export class FormationChoiceInteraction implements Interaction {
   }
 
   panel(on: InteractionHandlers): HTMLElement {
-    const s = this.spec;
+    const s = this.texts();
     const picked = this.chosen === null ? null : s.options[this.chosen];
     const el = h('div', { class: 'formation-panel', 'data-testid': `${s.kind}-panel` });
     el.appendChild(h('div', { class: 'move-title' }, s.title));

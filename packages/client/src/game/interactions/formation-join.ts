@@ -1,7 +1,7 @@
 import { bodyHexes } from '@lames/rules';
 import { t } from '../../i18n';
 import { actionLabel } from '../../ui/actions';
-import { FormationChoiceInteraction } from './formation-choice';
+import { FormationChoiceInteraction, type FormationChoiceSpec } from './formation-choice';
 import { joinSize, sizeSum } from './formation-plan';
 import type { InteractionContext } from './interaction';
 
@@ -11,15 +11,20 @@ import type { InteractionContext } from './interaction';
  * command's size limit before confirming.
  */
 export function joinInteraction(ctx: InteractionContext): FormationChoiceInteraction {
+  // built again in the page's language whenever it is drawn
+  return new FormationChoiceInteraction(ctx, () => joinSpec(ctx));
+}
+
+function joinSpec(ctx: InteractionContext): FormationChoiceSpec {
   const size = joinSize(ctx.view, ctx.piece);
   const f = ctx.view.units.find((u) => u.id === ctx.piece);
   const hexes = f ? bodyHexes(f) : [];
   const option = { id: 'join', label: actionLabel('joinFormation'), hexes, action: { type: 'joinFormation', piece: ctx.piece } };
-  return new FormationChoiceInteraction(ctx, {
+  return {
     kind: 'joinFormation',
     title: actionLabel('joinFormation'),
     hint: t('action.formation.joinHint'),
     options: [option],
     notes: size ? [t('action.formation.size', { sum: sizeSum(size) })] : [],
-  });
+  };
 }

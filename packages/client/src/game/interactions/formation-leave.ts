@@ -1,7 +1,7 @@
 import { formationChoices, hexLabel } from '@lames/rules';
 import { t } from '../../i18n';
 import { actionLabel } from '../../ui/actions';
-import { FormationChoiceInteraction } from './formation-choice';
+import { FormationChoiceInteraction, type FormationChoiceSpec } from './formation-choice';
 import type { InteractionContext } from './interaction';
 
 /**
@@ -10,6 +10,11 @@ import type { InteractionContext } from './interaction';
  * there the next choice naming it (both hexes).
  */
 export function leaveInteraction(ctx: InteractionContext): FormationChoiceInteraction {
+  // built again in the page's language whenever it is drawn
+  return new FormationChoiceInteraction(ctx, () => leaveSpec(ctx));
+}
+
+function leaveSpec(ctx: InteractionContext): FormationChoiceSpec {
   const name = (hexes: number[]) => hexes.map((hex) => hexLabel(ctx.view.board, hex)).join(' + ');
   const options = formationChoices(ctx.view, ctx.seat, ctx.piece).leaveFormation.map((hexes) => ({
     id: hexes.join('+'),
@@ -17,5 +22,5 @@ export function leaveInteraction(ctx: InteractionContext): FormationChoiceIntera
     hexes,
     action: { type: 'leaveFormation', piece: ctx.piece, hexes },
   }));
-  return new FormationChoiceInteraction(ctx, { kind: 'leaveFormation', title: actionLabel('leaveFormation'), hint: t('action.formation.leaveHint'), options });
+  return { kind: 'leaveFormation', title: actionLabel('leaveFormation'), hint: t('action.formation.leaveHint'), options };
 }

@@ -2,7 +2,7 @@ import { formationChoices, organisationPreview } from '@lames/rules';
 import { lang, pick, t, type TextKey } from '../../i18n';
 import { modeEffectLines } from '../../ui/formation-text';
 import { actionLabel, oddsText } from '../../ui/actions';
-import { FormationChoiceInteraction } from './formation-choice';
+import { FormationChoiceInteraction, type FormationChoiceSpec } from './formation-choice';
 import type { InteractionContext } from './interaction';
 
 /**
@@ -12,11 +12,16 @@ import type { InteractionContext } from './interaction';
  * on the map.
  */
 export function modeInteraction(ctx: InteractionContext): FormationChoiceInteraction {
+  // built again in the page's language whenever it is drawn
+  return new FormationChoiceInteraction(ctx, () => modeSpec(ctx));
+}
+
+function modeSpec(ctx: InteractionContext): FormationChoiceSpec {
   const modes = formationChoices(ctx.view, ctx.seat, ctx.piece).changeMode;
   const test = organisationPreview(ctx.view, ctx.seat, ctx.piece);
   // each modifier with its section, as the attack panel lists them
   const odds = test ? [oddsText(test).full, ...test.modifiers.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${pick(m.label)} (${m.section})`)] : [t('action.formation.modeFree')];
   // the picked mode's effects, from the rules' data, under the odds
   const options = modes.map((mode) => ({ id: mode, label: t(`mode.${mode}` as TextKey), details: modeEffectLines(mode, lang()), hexes: [], action: { type: 'changeMode', piece: ctx.piece, mode } }));
-  return new FormationChoiceInteraction(ctx, { kind: 'changeMode', title: actionLabel('changeMode'), hint: t('action.formation.modeHint'), options, notes: odds });
+  return { kind: 'changeMode', title: actionLabel('changeMode'), hint: t('action.formation.modeHint'), options, notes: odds };
 }

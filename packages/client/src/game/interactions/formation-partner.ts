@@ -1,7 +1,7 @@
 import { formationChoices } from '@lames/rules';
 import { t } from '../../i18n';
 import { actionLabel } from '../../ui/actions';
-import { FormationChoiceInteraction, type FormationOption } from './formation-choice';
+import { FormationChoiceInteraction, type FormationOption, type FormationChoiceSpec } from './formation-choice';
 import { constituteSize, sizeSum } from './formation-plan';
 import { hexOfPiece, type InteractionContext } from './interaction';
 
@@ -12,6 +12,11 @@ import { hexOfPiece, type InteractionContext } from './interaction';
  * it gathers against the command's size limit.
  */
 export function partnerInteraction(ctx: InteractionContext, type: 'fuse' | 'constitute'): FormationChoiceInteraction {
+  // built again in the page's language whenever it is drawn
+  return new FormationChoiceInteraction(ctx, () => partnerSpec(ctx, type));
+}
+
+function partnerSpec(ctx: InteractionContext, type: 'fuse' | 'constitute'): FormationChoiceSpec {
   const partners = formationChoices(ctx.view, ctx.seat, ctx.piece)[type];
   const options: FormationOption[] = partners.map((id) => ({
     id,
@@ -20,7 +25,7 @@ export function partnerInteraction(ctx: InteractionContext, type: 'fuse' | 'cons
     action: { type, piece: ctx.piece, with: id },
     details: type === 'constitute' ? sizeLine(ctx, id) : undefined,
   }));
-  return new FormationChoiceInteraction(ctx, { kind: type, title: actionLabel(type), hint: t('action.formation.partnerHint'), options });
+  return { kind: type, title: actionLabel(type), hint: t('action.formation.partnerHint'), options };
 }
 
 function sizeLine(ctx: InteractionContext, partner: string): string[] {

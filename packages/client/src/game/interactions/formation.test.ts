@@ -3,7 +3,7 @@ import { scenarioById } from '@lames/rules/scenarios';
 import { formationInteraction } from './formation';
 import { constituteSize, joinSize, pickAt, sizeSum } from './formation-plan';
 import { modeEffectLines, movementCapacityText } from '../../ui/formation-text';
-import { t, type TextKey } from '../../i18n';
+import { setLang, t, type TextKey } from '../../i18n';
 import type { FormationActionType } from '@lames/rules';
 
 const HORDE = 'scarlet-horde';
@@ -98,6 +98,26 @@ describe('the formation actions’ choices (§3.3.9–3.3.14)', () => {
     expect(brk.click(cohort.secondHex!)).toBe(true);
     expect(brk.action()).toEqual({ type: 'breakFormation', piece: 'h-cohort', heavier: cohort.secondHex });
     expect(brk.marks()).toContainEqual({ hex: cohort.secondHex, kind: 'chosen' });
+  });
+
+  it('§3.3.10 the constitution’s texts follow the page’s language, the partner chosen kept', () => {
+    setLang('fr');
+    const view = activated('h-legion-2', (s) => {
+      regroup(s);
+      const m = unitOf(s, 'h-legion-2');
+      s.units.push({ ...structuredClone(m), id: 'h-legion-3', hex: m.hex + 1 });
+    });
+    const constitute = open(view, 'h-legion-2', 'constitute');
+    const hex = unitOf(view, 'h-legion-3').hex;
+    expect(constitute.click(hex)).toBe(true);
+    expect(constitute.hover(hex)).toContain('Taille : 2 + 2 = 4');
+    try {
+      setLang('en');
+      expect(constitute.hover(hex)).toContain('Size: 2 + 2 = 4');
+      expect(constitute.testFacts()).toMatchObject({ chosen: 'h-legion-3' });
+    } finally {
+      setLang('fr');
+    }
   });
 
   it('§3.3.12 break with even steps: nothing to pick, confirm sends the break', () => {

@@ -35,6 +35,8 @@ export interface Interaction {
   readonly piece: string;
   /** Its own drawing of the map (a move's reach and path); without it, `marks()` are ringed. */
   draw?(): InteractionLayers;
+  /** The hexes a player must be able to read once a click chose something (a formation's place and its start): the page zooms in on them on a small screen. */
+  focus?(): number[];
   /** A piece drawn as a ghost at its old place (a move being previewed). */
   ghost?(): string | null;
   /**
