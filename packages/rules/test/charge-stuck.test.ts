@@ -53,7 +53,8 @@ function play(seed: string): { met: { state: GameState; unit: Unit }[]; end: Gam
 }
 
 describe('§2.6.9 a charging unit with neither a move nor a shock open', () => {
-  const games = ['shield-hill-browsers-11', 'shield-hill-browsers-12'].map(play);
+  // Seeds whose games meet one; a rule change that alters the random games may need others (formations' attack movement, issue 10, changed 11 and 12).
+  const games = ['shield-hill-browsers-30', 'shield-hill-browsers-43'].map(play);
   const met = games.flatMap((g) => g.met);
 
   test('§2.6.9 random games that met one go on to their end', () => {

@@ -7,8 +7,6 @@ import {
   fleeArrivals,
   GameState,
   nearestThreats,
-  seededDice,
-  seedRng,
   Unit,
   viewFor,
 } from '../src';
@@ -18,6 +16,7 @@ import { threatField } from '../src/movement/threat-field';
 import { boardIndex } from '../src/terrain/board';
 import { game, gameWithFreeB, H, profiles, unit } from './fixtures';
 import { activated } from './helpers';
+import { randomGround } from './random-ground';
 
 /**
  * La Menace La Plus Proche (§2.5.3.1) is the enemy that would spend the
@@ -134,26 +133,8 @@ describe('§2.5.3 §2.6.13 the rules that read the nearest threat follow the for
  * extra movement is the cheapest arrival of its move preview
  * (formation-search.ts) placed so that it engages a unit there (`engages`).
  */
-const LABELS = Array.from(
-  { length: 100 },
-  (_, i) =>
-    `${String((i % 10) + 1).padStart(2, '0')}${String(Math.floor(i / 10) + 1).padStart(2, '0')}`,
-);
-
 function randomFormation(seed: string): GameState {
-  const dice = seededDice(seedRng(seed));
-  const pick = <T>(xs: T[]): T => xs[dice.roll(xs.length) - 1];
-  const free = LABELS.filter((l) => !['0505', '0504'].includes(l));
-  const some = (n: number) => Array.from({ length: n }, () => pick(free));
-  const map = {
-    terrain: { rough: some(8), difficult: some(4) },
-    altitude: { '1': some(10) },
-    hexsides: some(10).map((hex) => ({
-      hex,
-      direction: pick([0, 1, 2, 3, 4, 5]),
-      kind: 'rough' as const,
-    })),
-  };
+  const { pick, map } = randomGround(seed, { rough: 8, difficult: 4 });
   const f = unit('f', 'red', '0505', pick([3, 9]), {
     secondHex: '0504',
     steps: 6,

@@ -9,7 +9,7 @@ import type { Directive, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { adjacentEnemies, engagedBy } from '../units/engagement';
 import { distributingRefusal } from './distributing';
-import { DirectiveFields, leavesBy } from './fields';
+import { DirectiveFields, leavesBy, Position } from './fields';
 import { directiveFor } from './situation';
 import { fireRange, isShooter } from '../fire/shooters';
 import { hasTargetFrom, openTarget } from '../fire/targets';
@@ -19,12 +19,13 @@ import { distanceToHex } from '../units/body';
 
 /**
  * What a unit intends to do, as the directive needs to judge it. A move gives
- * its positions after each step (reorientations included), the points spent
+ * its positions after each step (reorientations included; a formation's two
+ * hexes), the points spent
  * and whether it stopped by engaging or revealing; a withdrawal or a flight
  * may give the hexes it enters.
  */
 export type DirectiveIntent =
-  | { type: 'move'; path: Array<{ hex: number; facing: Facing }>; spent: number; mode: MoveMode; stopped?: boolean; charge?: boolean; exit?: MoveExit }
+  | { type: 'move'; path: Position[]; spent: number; mode: MoveMode; stopped?: boolean; charge?: boolean; exit?: MoveExit }
   | { type: 'withdraw' | 'flee'; path?: number[] }
   | { type: 'shock' | 'duel' | 'rest' | 'reorganise' | 'rally' | 'reload' | 'face' | 'fire' | 'fireDuel' | 'returnToMap' | 'pass' | 'command' };
 
@@ -137,21 +138,30 @@ export class DirectiveJudge {
     if (this.fields.enemies.length === 0 && this.fields.offMapEnemies.length === 0) return null;
     const shooter = this.shooterMovement(intent);
     if (shooter !== undefined) return shooter;
-    const hexes = intent.path.filter((p, i) => p.hex !== (i === 0 ? this.unit.hex : intent.path[i - 1].hex)).length + (intent.exit ? 1 : 0);
+    const start = this.startPosition();
+    const hexes = intent.path.filter((p, i) => entersHex(i === 0 ? start : intent.path[i - 1], p)).length + (intent.exit ? 1 : 0);
     if (hexes === 0) return this.refuse('attackMustAdvance');
     const mp = movementPoints(this.unit);
     const need = Math.min(mp, Math.max(2, mp / 2));
     if (intent.mode !== 'minimal' && !intent.stopped && intent.spent < need) return this.refuse('attackSpendHalf', { need });
-    let prev = { hex: this.unit.hex, facing: this.unit.facing };
+    let prev = start;
     for (const p of intent.path) {
-      if (p.hex !== prev.hex && !(this.fields.approachCost(p.hex, p.facing) < this.fields.approachCost(prev.hex, prev.facing))) {
-        return this.refuse('attackMustApproach', { hex: this.label(p.hex) });
-      }
+      if (!this.approaches(prev, p)) return this.refuse('attackMustApproach', { hex: this.label(p.hex) });
       prev = p;
     }
     // §2.6.10: leaving the map reaches an enemy only behind the hexside it left by this turn.
     if (intent.exit && !intent.exit.reachesEnemy) return this.refuse('attackMustApproach', { hex: this.label(intent.exit.hex) });
     return null;
+  }
+
+  private startPosition(): Position {
+    const u = this.unit;
+    return u.secondHex === undefined ? { hex: u.hex, facing: u.facing } : { hex: u.hex, facing: u.facing, second: u.secondHex };
+  }
+
+  /** §2.6.11.1: a step that enters a hex brings the unit nearer to engaging its nearest enemy; a formation is priced by its own moves. */
+  private approaches(prev: Position, p: Position): boolean {
+    return !entersHex(prev, p) || this.fields.approachCost(p) < this.fields.approachCost(prev);
   }
 
   /**
@@ -165,14 +175,14 @@ export class DirectiveJudge {
     // A charging unit carries on its charge (§2.6.9): it may not fire, so the shooter's freedom is not its.
     if (this.unit.kind !== 'troop' || !isShooter(this.unit) || intent.exit || this.unit.shock === 'charge') return undefined;
     if (ammunitionOf(this.unit) === 'exhausted') return null;
-    const positions = [{ hex: this.unit.hex, facing: this.unit.facing }, ...intent.path];
+    const positions = [this.startPosition(), ...intent.path];
     const first = positions.findIndex((p) => this.canFireFrom(p.hex, p.facing));
     if (first < 0) return undefined;
     const last = positions[positions.length - 1];
     if (!this.canFireFrom(last.hex, last.facing)) return this.refuse('shooterMustKeepTarget');
     let prev = positions[0];
     for (const p of positions.slice(1, first + 1)) {
-      if (p.hex !== prev.hex && !(this.fields.approachCost(p.hex, p.facing) < this.fields.approachCost(prev.hex, prev.facing))) return this.refuse('attackMustApproach', { hex: this.label(p.hex) });
+      if (!this.approaches(prev, p)) return this.refuse('attackMustApproach', { hex: this.label(p.hex) });
       prev = p;
     }
     return null;
@@ -371,4 +381,14 @@ export class DirectiveJudge {
   private label(hex: number): string {
     return hexLabel(this.view.board, hex);
   }
+}
+
+/**
+ * Whether a step entered a hex (§2.6.11.1: each hex entered must approach;
+ * a reorientation enters none). A formation enters one by a shift or a
+ * pivot, whichever of its hexes moves (§3.3.7: a pivot keeps one hex in its
+ * slot, so its first hex may stay).
+ */
+function entersHex(prev: Position, p: Position): boolean {
+  return p.hex !== prev.hex || p.second !== prev.second;
 }

@@ -5,12 +5,20 @@ import { MinHeap } from '../movement/heap';
 import { exitCost } from '../movement/nearest-threat';
 import { threatField, ThreatField } from '../movement/threat-field';
 import { approachField, ApproachField } from '../movement/approach-field';
+import { formationApproach, FormationApproach } from '../movement/formation-approach';
 import { movementTable } from '../data';
 import { boardIndex, neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { bodyHexes } from '../units/body';
 import { nearestFirst } from '../geometry/nearest-first';
+
+/** Where a unit stands after a step of its move: a formation's other hex as well (§3.3.7). */
+export interface Position {
+  hex: number;
+  facing: Facing;
+  second?: number;
+}
 
 /**
  * Distances the directives measure (§2.5.1–2.5.4, §2.6.11.1), always on what
@@ -27,6 +35,7 @@ export class DirectiveFields {
   private edge?: Float64Array;
   private nextToEnemy?: Uint8Array;
   private field?: ApproachField;
+  private body?: FormationApproach;
   readonly enemies: Unit[];
   /** Enemies in the open that left the map this turn: still the nearest enemy to approach for an attack movement (§2.6.10). */
   readonly offMapEnemies: Unit[];
@@ -38,8 +47,10 @@ export class DirectiveFields {
     this.enemies = view.units.filter(
       (e) => e.side !== unit.side && e.hex >= 0 && !e.hidden && !e.destroyed,
     );
+    // A formation never leaves the map (§3.3.7, formation-walker.ts refuses its exit): an enemy gone off it is none it can approach.
     this.offMapEnemies = view.units.filter(
       (e) =>
+        unit.secondHex === undefined &&
         e.side !== unit.side &&
         !!e.offMap &&
         e.offMap.turn === view.turn &&
@@ -48,8 +59,18 @@ export class DirectiveFields {
     );
   }
 
-  /** §2.6.11.1: half points the unit needs, from this hex and facing, to engage its nearest enemy. */
-  approachCost(hex: number, facing: Facing): Halves {
+  /**
+   * §2.6.11.1: half points the unit needs, from this position, to engage its
+   * nearest enemy. A formation is priced by its own moves from its body place
+   * (§3.3.7, movement/formation-approach.ts), `second` being its other hex.
+   */
+  approachCost(at: Position): Halves {
+    if (this.unit.secondHex !== undefined) {
+      // A place without its second hex is no sound body: nothing is approached from there.
+      this.body ??= formationApproach(this.view, this.unit, this.enemies);
+      return this.body.at({ hex: at.hex, second: at.second ?? -1, facing: at.facing });
+    }
+    const { hex, facing } = at;
     const key = hex * 12 + facing;
     const known = this.approach.get(key);
     if (known !== undefined) return known;

@@ -4,10 +4,12 @@ import { sharedView } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
 import type { Arrival, BodyStep, MoveStep } from '../movement/reachable';
+import type { BodyWalk } from '../movement/formation-walker';
 import { MoveContext, moveContext, startWalk, walkMove, WalkState } from '../movement/walker';
 import type { Facing } from '../geometry/facing';
 import type { GameState, Seat } from '../state/types';
 import { DirectiveIntent, DirectiveJudge, directiveRefusal } from './directive';
+import type { Position } from './fields';
 
 /**
  * The directive's say on a movement action (§2.6.11: "si une Unité choisit
@@ -44,7 +46,7 @@ export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, a
  * formation's positions are its trail (§3.3.7: a pivot moves both hexes).
  */
 function arrivalIntent(mover: Mover, mode: MoveMode, arr: Arrival, offMap: () => Map<number, string>): DirectiveIntent {
-  const path = arr.trail ? arr.trail.map((t) => ({ hex: t.hex, facing: t.facing })) : pathOf(mover, arr.steps as MoveStep[]);
+  const path = arr.trail ? arr.trail.map((t) => ({ hex: t.hex, second: t.second, facing: t.facing })) : pathOf(mover, arr.steps as MoveStep[]);
   const exit = arr.exit !== undefined ? { hex: arr.hex, dir: arr.exit, reachesEnemy: offMap().has(arr.hex * 6 + arr.exit) } : undefined;
   return { type: 'move', path, spent: arr.cost, mode, stopped: arr.ends !== null, charge: false, ...(exit ? { exit } : {}) };
 }
@@ -63,12 +65,13 @@ function pathOf(mover: Mover, steps: MoveStep[]): Array<{ hex: number; facing: F
 
 function walkIntent(ctx: MoveContext, mode: MoveMode, steps: BodyStep[], charge: boolean): DirectiveIntent | null {
   let ws: WalkState = startWalk(ctx);
-  const path: Array<{ hex: number; facing: Facing }> = [];
+  const path: Position[] = [];
   for (const step of steps) {
     const next = walkMove(ctx, ws, step);
     if (isRejection(next)) return null;
     ws = next;
-    if (ws.ended !== 'exit') path.push({ hex: ws.hex, facing: ws.facing });
+    // A formation's body (formation-walker.ts) has its other hex too (§3.3.7).
+    if (ws.ended !== 'exit') path.push({ hex: ws.hex, second: (ws as Partial<BodyWalk>).second, facing: ws.facing });
   }
   // Leaving the map (§2.6.10) enters no hex: the judge hears where, and whether an enemy left there this turn.
   const exit = ws.exit !== undefined ? { hex: ws.hex, dir: ws.exit, reachesEnemy: ctx.offMapEnemies.has(ws.hex * 6 + ws.exit) } : undefined;

@@ -1,4 +1,4 @@
-import type { GameState, Unit } from '../state/types';
+import type { Board, GameState, Unit } from '../state/types';
 import { boardIndex } from '../terrain/board';
 import { allFront } from '../units/abilities';
 import { bodyRing } from '../units/body';
@@ -44,10 +44,7 @@ export function threatField(state: GameState, e: Unit): ThreatField {
   // A formation moves as a body (§3.3.7): its own search, keyed by its place and its mode as well as its movement.
   if (e.secondHex !== undefined) {
     const key = `${boardId(state.board)}|${moverKey(e)}|${e.formationMode ?? 'march'}|body ${e.hex},${e.secondHex},${e.facing}`;
-    return cache.get(key, () => {
-      const t = stepTable(state.board, e);
-      return settledLazily(t.size, bodySearch(state.board, t, e));
-    });
+    return cache.get(key, () => bodyField(state.board, e));
   }
   const known = e.hex >= 0 ? recent.get(state.board, e) : undefined;
   if (known) return known;
@@ -59,6 +56,17 @@ export function threatField(state: GameState, e: Unit): ThreatField {
   });
   if (e.hex >= 0) recent.set(state.board, e, field);
   return field;
+}
+
+/**
+ * A formation's field from the body place `e` names, not kept: the attack
+ * directive asks one from each place a formation's move passes through
+ * (formation-approach.ts keeps the values it reads instead), and keeping
+ * them here would push the threats' own fields out of the cache.
+ */
+export function bodyField(board: Board, e: Unit): ThreatField {
+  const t = stepTable(board, e);
+  return settledLazily(t.size, bodySearch(board, t, e));
 }
 
 /**
