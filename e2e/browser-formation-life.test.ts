@@ -9,8 +9,8 @@
  * with the rules: same scenario, same seed, same actions).
  *
  * Set-up (a modified scenario, as browser-formation-attacks does): the
- * Manipule (h-legion-2) stands on 1006 facing the south vertex (7) beside a
- * second maniple of the same type on 0906; both are autonomous, free of the
+ * Manipule (h-legion-2) stands on 0805 facing the west vertex (9) beside a
+ * second maniple of the same type on 0806; both are autonomous, free of the
  * wing's attack directive, since a constitution needs a regroup directive
  * or a special order (sheet 001) and the formation, on its own counter,
  * then follows the wing's attack directive to close with the enemy. Every
@@ -37,13 +37,15 @@ const ALLIANCE = 'alliance';
 const FORMING = 'h-legion-2';
 const PARTNER = 'h-legion-3';
 /**
- * The move: a pivot, 1006 kept and 0906 swung onto 0907 (the facing turns
- * 60°), then the body one hex forward into contact with both pikes — under
- * the wing's attack directive the only place the rules offer (a pivot alone
- * would stop short of the enemy).
+ * The move: a pivot, 0806 kept and 0805 swung onto 0706 (the facing turns
+ * 60° towards the enemy), then the body one hex forward into contact —
+ * under the wing's attack directive each of them must lower the
+ * formation's own cost to engage its nearest enemy (§2.6.11.1, §3.3.7:
+ * a pivot is a hex entered), so the formation starts turned away from the
+ * enemy, where the pivot is its way to it.
  */
-const PIVOT: BodyStep = { pivot: hexOf('1006'), onto: hexOf('0907') };
-const MOVE: BodyStep[] = [PIVOT, { shift: 2 }];
+const PIVOT: BodyStep = { pivot: hexOf('0806'), onto: hexOf('0706') };
+const MOVE: BodyStep[] = [PIVOT, { shift: 3 }];
 /** The mode markers' colours (counters-model.ts MODE_COLOURS). */
 const MODE_RGB: Record<string, [number, number, number]> = { shieldWall: [0x3d, 0x5a, 0x80], rotatingRanks: [0x2f, 0x6f, 0x6a], hedgehog: [0x7a, 0x3b, 0x2e], tortoise: [0x5a, 0x4a, 0x8a] };
 
@@ -53,9 +55,9 @@ function scenario(): Scenario {
   const input = shieldHillInput();
   type In = ScenarioInput['units'][number];
   const maniple = input.units.find((u) => u.id === FORMING)! as In & { profiles: { command: { class: string } } };
-  Object.assign(maniple, { hex: '1006', facing: 7 });
+  Object.assign(maniple, { hex: '0805', facing: 9 });
   maniple.profiles.command.class = 'autonomous';
-  input.units.push({ ...structuredClone(maniple), id: PARTNER, name: 'Manipule du Gué', hex: '0906' });
+  input.units.push({ ...structuredClone(maniple), id: PARTNER, name: 'Manipule du Gué', hex: '0806' });
   return loadScenario(input);
 }
 
@@ -173,17 +175,17 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
     ({ horde: a, alliance: b } = await seatBoth(browser!, pages, base, 'Vie d’une formation E2E'));
   });
 
-  it('§3.3.10 the Horde constitutes the formation from the panel, its partner picked on the map; the Alliance sees one double counter on 1006–0906', async () => {
+  it('§3.3.10 the Horde constitutes the formation from the panel, its partner picked on the map; the Alliance sees one double counter on 0805–0806', async () => {
     await activate(a, FORMING);
     mirror.play(HORDE, { type: 'activate', piece: FORMING });
     await a.click('button[data-action="constitute"]');
     await waitPicker(a, 'constitute');
-    await clickHex(a, hexOf('0906'));
+    await clickHex(a, hexOf('0806'));
     await a.waitForFunction((p) => (window as unknown as { __lames: { interaction: { chosen: string | null } } }).__lames.interaction?.chosen === p, PARTNER);
     await expect(a.locator('[data-testid="formation-detail"]').first().textContent()).resolves.toContain('2 + 2 = 4');
     await a.click('button[data-action="confirm-constitute"]');
     mirror.play(HORDE, { type: 'constitute', piece: FORMING, with: PARTNER });
-    expect(mirror.unit(FORMING).secondHex).toBe(hexOf('0906'));
+    expect(mirror.unit(FORMING).secondHex).toBe(hexOf('0806'));
     await bothShow(FORMING);
     // the partner's counter is gone into the formation, on both screens
     for (const p of [a, b]) await p.waitForFunction((id) => !(window as unknown as { __lames: { view: { units: PageUnit[] } } }).__lames.view.units.some((u) => u.id === id && u.hex >= 0), PARTNER);
@@ -210,7 +212,7 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
     await endRound();
   });
 
-  it('§3.3.7 the Horde moves it by a pivot (1006 kept, 0906 onto 0907) and on into contact, the place picked on the map and its path previewed; the Alliance sees the new hexes and facing', async () => {
+  it('§3.3.7 the Horde moves it by a pivot (0806 kept, 0805 onto 0706) and on into contact, the place picked on the map and its path previewed; the Alliance sees the new hexes and facing', async () => {
     const start = { ...mirror.unit(FORMING) };
     await activate(a, FORMING);
     mirror.play(HORDE, { type: 'activate', piece: FORMING });
@@ -226,10 +228,10 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
     }
     const c = (await chosen())!;
     expect(c.action.steps).toEqual(MOVE);
-    // the preview's path, stage by stage: the start, the pivot (1006 kept, 0907 taken), the place
+    // the preview's path, stage by stage: the start, the pivot (0806 kept, 0706 taken), the place
     expect(c.path.map((st) => [st.hex, st.second].sort((x, y) => x - y))).toEqual([
       [start.hex, start.secondHex!].sort((x, y) => x - y),
-      [hexOf('1006'), hexOf('0907')].sort((x, y) => x - y),
+      [hexOf('0806'), hexOf('0706')].sort((x, y) => x - y),
       [end.hex, end.second!].sort((x, y) => x - y),
     ]);
     const place = (await a.locator('[data-testid="body-panel"] button.chip.chosen').getAttribute('data-place'))!;
@@ -242,18 +244,18 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
     expect(moved.facing).not.toBe(start.facing);
     await bothShow(FORMING);
     const box = await doubleCounterOn(b, FORMING);
-    // the old hexes are bare of it on the Alliance's map
-    expect(inside(box, await hexCenter(b, start.secondHex!))).toBe(false);
+    // the hex the pivot swung away is bare of it on the Alliance's map (the kept one, 0806, lies beside the new body)
+    expect(inside(box, await hexCenter(b, start.hex))).toBe(false);
     await endRound();
   });
 
   it('§3.3.8 the Horde shocks from one hex, the Alliance absorbs on its page, the panel offers the second attack or a pass by itself, and the second hex shocks; both screens show the results', async () => {
     await activate(a, FORMING);
     mirror.play(HORDE, { type: 'activate', piece: FORMING });
-    const targets: string[] = [];
+    const froms: number[] = [];
     for (let attack = 0; attack < 2; attack++) {
       const o = shockOf(mirror.state)!;
-      targets.push(o.target);
+      froms.push(o.from!);
       // the first shock from the panel's button; the second's panel opens by itself once the losses are absorbed
       if (attack === 0) await a.click('button[data-action="shock"]');
       await waitPicker(a, 'attack');
@@ -281,7 +283,8 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
       }
       for (const id of [FORMING, o.target]) if (mirror.unit(id).hex >= 0) await bothShow(id);
     }
-    expect(new Set(targets).size).toBe(2);
+    // one attack from each of its hexes (§3.3.8), whichever enemy each engages
+    expect(new Set(froms).size).toBe(2);
     // both attacks are in each page's log
     for (const p of [a, b]) {
       await p.waitForFunction(() => (window as unknown as { __lames: { log: { type: string; attacker?: string }[] } }).__lames.log.filter((e) => e.type === 'combat').length >= 2, null, { timeout: 30_000 });

@@ -65,9 +65,11 @@ export async function absorbOnPage(page: Page, plan: LossPlan): Promise<void> {
   const offered = (await hooks(page)).lossChoices as LossPlan[];
   const i = offered.findIndex((p) => planKey(p) === planKey(plan));
   if (i < 0) throw new Error(`the page does not offer the plan ${JSON.stringify(plan)}`);
+  const before = await page.evaluate(() => (window as unknown as { __lames: { actionCount: number } }).__lames.actionCount);
   await page.click(`[data-testid="losses"] button[data-plan="${i}"]`);
   await page.click('button[data-action="confirm-losses"]');
-  await page.waitForSelector('[data-testid="losses"]', { state: 'detached', timeout: 30_000 });
+  // Accepted once the page has drawn the action: the panel may stay for the next losses it decides (a second stack, a second combat).
+  await page.waitForFunction((n) => (window as unknown as { __lames: { actionCount: number } }).__lames.actionCount > n, before, { timeout: 30_000 });
 }
 
 /** Alice creates a shield-hill battle and takes the Horde; Bruno follows the Alliance's invitation: both pages on the battle. */
