@@ -1,5 +1,6 @@
 import type { Facing } from '../geometry/facing';
 import type { GameState, Unit } from '../state/types';
+import { bodyHexes } from '../units/body';
 import type { Halves } from './costs';
 import { boardId, FieldCache } from './field-cache';
 import { MinHeap } from './heap';
@@ -32,7 +33,7 @@ const cache = new FieldCache<ApproachField>(128);
  * after, until a target moves (field-cache.ts).
  */
 export function approachField(state: GameState, unit: Unit, targets: readonly Unit[]): ApproachField {
-  const key = `${boardId(state.board)}|${moverKey(unit)}|${targets.map((t) => t.hex).join(',')}`;
+  const key = `${boardId(state.board)}|${moverKey(unit)}|${targets.map((t) => bodyHexes(t).join('+')).join(',')}`;
   return cache.get(key, () => searchField(stepTable(state.board, unit), targets));
 }
 
@@ -97,11 +98,12 @@ function directionOf(nb: Int32Array, from: number, to: number): number {
 function goalStates(t: StepTable, targets: readonly Unit[]): number[] {
   const goals: number[] = [];
   const nb = t.neighbours;
-  for (const target of targets) {
+  // A formation is engaged by engaging either of its hexes (A-69).
+  for (const targetHex of targets.flatMap((t) => bodyHexes(t))) {
     for (let d = 0; d < 6; d++) {
-      const hex = nb[target.hex * 6 + d];
+      const hex = nb[targetHex * 6 + d];
       if (hex < 0) continue;
-      const toward = directionOf(nb, hex, target.hex);
+      const toward = directionOf(nb, hex, targetHex);
       // Adjacency (the target's hex and the hexside open to the unit) does not depend on the facing.
       if (toward === -1 || !t.adjacent[hex * 6 + toward]) continue;
       for (let f = 0; f < 12; f++) if (t.front[f * 6 + toward]) goals.push((hex * 12 + f) * 2, (hex * 12 + f) * 2 + 1);

@@ -59,6 +59,9 @@ function threatCandidates(state: GameState, unit: Unit): Unit[] {
  */
 export function engageCost(state: GameState, e: Unit, target: Unit, bound: Halves = Number.POSITIVE_INFINITY): Halves {
   // A hedgehog cannot move (§3.3.6), a formation moves as a body (§3.3.7): their field is the one answer (threat-field.ts).
+  // A formation is engaged by engaging either of its hexes: the nearer counts.
+  if (target.secondHex !== undefined && target.hex >= 0)
+    return Math.min(...bodyHexes(target).map((hex) => engageCost(state, e, { ...target, hex, secondHex: undefined }, bound)));
   if ((allFront(e) && e.hex >= 0) || e.secondHex !== undefined) return threatField(state, e).at(target.hex, bound);
   let found: Halves = Number.POSITIVE_INFINITY;
   searchFrom(
