@@ -21,16 +21,13 @@
  * and 1920 px wide, in French and English, go to artifacts/screens-formations/.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createGame, formationChoices, loadScenario, reachable, shockOptions, type BodyStep, type GameState, type Scenario, type ScenarioInput, type ShockOption } from '@lames/rules';
-import { checkBrowserPrerequisites, tearDown } from './helpers/chromium';
-import { PlayerPages } from './helpers/player-pages';
-import type { RunningServer } from '../packages/server/src/app';
 import { clickHex, colourShare, hexCenter, hooks } from './helpers/lames-page';
 import { counterBox, nextFrame, type Box } from './helpers/map-hooks';
 import { langShots } from './helpers/lang-shots';
 import { activate, endTurn, waitActiveSide, waitPicker } from './helpers/game-ui';
-import { absorbOnPage, firstSeed, hexOf, Rehearsal, seatBoth, serveShieldHill, shieldHillInput } from './helpers/shield-hill';
+import { absorbOnPage, firstSeed, hexOf, Rehearsal, seatBoth, shieldHillSuite, shieldHillInput } from './helpers/shield-hill';
 
 const HORDE = 'scarlet-horde';
 const ALLIANCE = 'alliance';
@@ -102,22 +99,9 @@ function rehearse(sc: Scenario, seed: string): boolean {
   }
 }
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let dataDir = '';
-let base = '';
-let sc: Scenario;
-let seed = '';
-const pages = new PlayerPages({ width: 1280, height: 800 });
-
-beforeAll(async () => {
-  checkBrowserPrerequisites();
-  sc = scenario();
-  seed = firstSeed('formation-life', (s) => rehearse(sc, s), 'no seed in 100 lets the formation make its two attacks: has the set-up stopped being legal?');
-  ({ server, browser, dataDir, base } = await serveShieldHill(sc, seed, 'formation-life'));
-});
-
-afterAll(() => tearDown({ server, pages, browser, dataDir }));
+const suite = shieldHillSuite('formation-life', scenario, (sc) =>
+  firstSeed('formation-life', (s) => rehearse(sc, s), 'no seed in 100 lets the formation make its two attacks: has the set-up stopped being legal?'),
+);
 
 type PageUnit = { id: string; hex: number; secondHex?: number; facing: number; steps: number; formationMode?: string; destroyed?: boolean };
 const inside = (b: Box, p: { x: number; y: number }) => p.x > b.x && p.x < b.x + b.width && p.y > b.y && p.y < b.y + b.height;
@@ -171,8 +155,8 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
 
 
   it('seats the Horde and the Alliance on the modified shield hill', async () => {
-    mirror = new Rehearsal(createGame(sc, seed));
-    ({ horde: a, alliance: b } = await seatBoth(browser!, pages, base, 'Vie d’une formation E2E'));
+    mirror = new Rehearsal(createGame(suite.sc, suite.seed));
+    ({ horde: a, alliance: b } = await seatBoth(suite.browser!, suite.pages, suite.base, 'Vie d’une formation E2E'));
   });
 
   it('§3.3.10 the Horde constitutes the formation from the panel, its partner picked on the map; the Alliance sees one double counter on 0805–0806', async () => {
@@ -290,6 +274,6 @@ describe('a formation constituted, its mode changed, moved by a pivot and shocki
       await p.waitForFunction(() => (window as unknown as { __lames: { log: { type: string; attacker?: string }[] } }).__lames.log.filter((e) => e.type === 'combat').length >= 2, null, { timeout: 30_000 });
     }
     await doubleCounterOn(b, FORMING);
-    expect(pages.realErrors()).toEqual([]);
+    expect(suite.pages.realErrors()).toEqual([]);
   });
 });

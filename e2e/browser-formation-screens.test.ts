@@ -15,18 +15,15 @@
  * that ends the Legion's activation.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createGame, loadScenario, reachable, type Arrival, type GameState, type MoveMode, type Scenario, type ScenarioInput } from '@lames/rules';
-import { checkBrowserPrerequisites, tearDown } from './helpers/chromium';
-import { PlayerPages } from './helpers/player-pages';
-import type { RunningServer } from '../packages/server/src/app';
 import { clickHex } from './helpers/lames-page';
 import { langShots, shotPath, SHOT_SIZES } from './helpers/lang-shots';
 import { mapScale, nextFrame } from './helpers/map-hooks';
 import { R } from '../packages/client/src/map/layout';
 import { READABLE_RADIUS } from '../packages/client/src/map/readable-zoom';
 import { activate, waitActivation, waitPicker } from './helpers/game-ui';
-import { Rehearsal, seatBoth, serveShieldHill, shieldHillInput } from './helpers/shield-hill';
+import { Rehearsal, seatBoth, shieldHillSuite, shieldHillInput } from './helpers/shield-hill';
 
 const HORDE = 'scarlet-horde';
 const LEGION = 'h-legion';
@@ -57,20 +54,7 @@ function placeOf(s: GameState, mode: MoveMode, kinds: string[]): Arrival {
   return a;
 }
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let dataDir = '';
-let base = '';
-let sc: Scenario;
-const pages = new PlayerPages({ width: 1280, height: 800 });
-
-beforeAll(async () => {
-  checkBrowserPrerequisites();
-  sc = scenario();
-  ({ server, browser, dataDir, base } = await serveShieldHill(sc, 'formation-screens', 'formation-screens'));
-});
-
-afterAll(() => tearDown({ server, pages, browser, dataDir }));
+const suite = shieldHillSuite('formation-screens', scenario, () => 'formation-screens');
 
 describe("the formations' panels and previews at every width, in French and English (issue 10)", () => {
   let a: Page;
@@ -155,8 +139,8 @@ describe("the formations' panels and previews at every width, in French and Engl
   }
 
   it('seats the Horde and the Alliance on the modified shield hill', async () => {
-    mirror = new Rehearsal(createGame(sc, 'formation-screens'));
-    ({ horde: a } = await seatBoth(browser!, pages, base, 'Écrans des formations E2E'));
+    mirror = new Rehearsal(createGame(suite.sc, suite.seed));
+    ({ horde: a } = await seatBoth(suite.browser!, suite.pages, suite.base, 'Écrans des formations E2E'));
   });
 
   it('§3.3.7 the Legion’s pivot, advance and half-turn previews, each with its place and cost', async () => {
@@ -187,6 +171,6 @@ describe("the formations' panels and previews at every width, in French and Engl
     await expect(a.locator('[data-testid="formation-detail"]').first().textContent()).resolves.toContain('2 + 2 = 4');
     await legible(a);
     await langShots(a, 'formation-constitute', '[data-testid="constitute-panel"]');
-    expect(pages.realErrors()).toEqual([]);
+    expect(suite.pages.realErrors()).toEqual([]);
   });
 });

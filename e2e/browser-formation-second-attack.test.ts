@@ -17,18 +17,15 @@
  * French and English, go to artifacts/screens-formations/.
  * Needs the built client (npm run build -w @lames/client) and /usr/bin/chromium.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createGame, loadScenario, shockOptions, type GameState, type Scenario, type ShockOption } from '@lames/rules';
-import { checkBrowserPrerequisites, tearDown } from './helpers/chromium';
-import { PlayerPages } from './helpers/player-pages';
-import type { RunningServer } from '../packages/server/src/app';
 import { clickHex, hooks } from './helpers/lames-page';
 import { langShots, SHOT_SIZES } from './helpers/lang-shots';
 import { mapScale, nextFrame } from './helpers/map-hooks';
 import { R } from '../packages/client/src/map/layout';
 import { READABLE_RADIUS } from '../packages/client/src/map/readable-zoom';
 import { activate, waitPicker } from './helpers/game-ui';
-import { absorbOnPage, firstSeed, hexOf, Rehearsal, seatBoth, serveShieldHill, shieldHillInput } from './helpers/shield-hill';
+import { absorbOnPage, firstSeed, hexOf, Rehearsal, seatBoth, shieldHillSuite, shieldHillInput } from './helpers/shield-hill';
 
 const HORDE = 'scarlet-horde';
 const ALLIANCE = 'alliance';
@@ -63,22 +60,9 @@ function rehearse(sc: Scenario, seed: string): boolean {
   }
 }
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let dataDir = '';
-let base = '';
-let sc: Scenario;
-let seed = '';
-const pages = new PlayerPages({ width: 1280, height: 800 });
-
-beforeAll(async () => {
-  checkBrowserPrerequisites();
-  sc = scenario();
-  seed = firstSeed('second-attack', (s) => rehearse(sc, s), 'no seed in 100 leaves the Legion its second attack: has the set-up stopped being legal?');
-  ({ server, browser, dataDir, base } = await serveShieldHill(sc, seed, 'second-attack'));
-});
-
-afterAll(() => tearDown({ server, pages, browser, dataDir }));
+const suite = shieldHillSuite('second-attack', scenario, (sc) =>
+  firstSeed('second-attack', (s) => rehearse(sc, s), 'no seed in 100 leaves the Legion its second attack: has the set-up stopped being legal?'),
+);
 
 type PageView = { activation: { piece: string } | null; units: { id: string; order: string }[] };
 type PageLog = { type: string; piece?: string }[];
@@ -90,8 +74,8 @@ describe("a formation's second attack offered by itself, then passed, from two b
 
 
   it('seats the Horde and the Alliance on the shield hill, the Legion against the wall', async () => {
-    mirror = new Rehearsal(createGame(sc, seed));
-    ({ horde: a, alliance: b } = await seatBoth(browser!, pages, base, 'Seconde attaque E2E'));
+    mirror = new Rehearsal(createGame(suite.sc, suite.seed));
+    ({ horde: a, alliance: b } = await seatBoth(suite.browser!, suite.pages, suite.base, 'Seconde attaque E2E'));
   });
 
   it('§3.3.8 the Legion shocks once from 0807 and the Alliance absorbs in place on its page', async () => {
@@ -163,6 +147,6 @@ describe("a formation's second attack offered by itself, then passed, from two b
     // the Horde's panel is back to its actions: no second attack to offer any more
     await waitPicker(a, null);
     await expect(a.locator('button[data-action="pass-second"]').count()).resolves.toBe(0);
-    expect(pages.realErrors()).toEqual([]);
+    expect(suite.pages.realErrors()).toEqual([]);
   });
 });

@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { apply, legalActions, lossChoices, planKey, seatToAct, type GameState, type LossPlan, type Scenario, type ScenarioInput } from '@lames/rules';
 import { startServer, type RunningServer } from '../../packages/server/src/app';
 import { readConfig } from '../../packages/server/src/config';
-import { launchChromium } from './chromium';
+import { checkBrowserPrerequisites, launchChromium, tearDown } from './chromium';
 import { hooks, waitReady } from './lames-page';
-import type { PlayerPages } from './player-pages';
+import { PlayerPages } from './player-pages';
 import { followLink, invitesOf } from './seats';
 
 /**
@@ -104,4 +104,30 @@ export async function serveShieldHill(sc: Scenario, seed: string, tag: string): 
     scenarios: { [SHIELD_HILL]: sc },
   });
   return { server, browser: await launchChromium(), dataDir, base: `http://127.0.0.1:${server.port}/` };
+}
+
+/**
+ * What a formation browser test stands on, set up before its tests and torn
+ * down after them: the modified scenario, its seed (`seedOf`: a fixed one,
+ * or the first on which the rules play the test's story), a server playing
+ * it, chromium, and the players' pages.
+ */
+export function shieldHillSuite(tag: string, scenario: () => Scenario, seedOf: (sc: Scenario) => string) {
+  const suite = {
+    sc: undefined as unknown as Scenario,
+    seed: '',
+    pages: new PlayerPages({ width: 1280, height: 800 }),
+    server: undefined as RunningServer | undefined,
+    browser: undefined as Browser | undefined,
+    dataDir: '',
+    base: '',
+  };
+  beforeAll(async () => {
+    checkBrowserPrerequisites();
+    suite.sc = scenario();
+    suite.seed = seedOf(suite.sc);
+    Object.assign(suite, await serveShieldHill(suite.sc, suite.seed, tag));
+  });
+  afterAll(() => tearDown(suite));
+  return suite;
 }
