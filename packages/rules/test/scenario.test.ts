@@ -43,6 +43,20 @@ describe('scenario files', () => {
     );
   });
 
+  test('sides, wings and units share one namespace: a unit may not take a wing\'s id (the log names each by its id)', () => {
+    const s = scenario([unit('a', 'blue', '0505', 0)]);
+    const wing = s.sides[0].wings[0].id;
+    s.units[0].id = wing;
+    expect(issuesOf(s)).toEqual([expect.stringMatching(new RegExp(`^units\\[0\\]\\.id: "${wing}" is already the id of sides\\[0\\]\\.wings\\[0\\]`))]);
+    const sideNamed = scenario([unit('a', 'blue', '0505', 0)]);
+    sideNamed.sides[1].wings[0].id = 'blue';
+    expect(issuesOf(sideNamed)).toEqual(expect.arrayContaining([expect.stringMatching(/^sides\[1\]\.wings\[0\]\.id: "blue" is already the id of sides\[0\]/)]));
+  });
+
+  test('the shipped scenarios keep their ids apart', () => {
+    for (const sc of SCENARIOS) expect([sc.id, issuesOf(sc)]).toEqual([sc.id, []]);
+  });
+
   test('§2.3.1 a scenario may not start a hex above 10 stacking points or mixed with the enemy', () => {
     const over = scenario([unit('a', 'blue', '0505', 0), unit('b', 'blue', '0505', 0), unit('c', 'blue', '0505', 0)]);
     expect(issuesOf(over)).toEqual([expect.stringMatching(/^units\[2\]\.hex: 0505 exceeds 10 stacking points/)]);

@@ -66,6 +66,7 @@ export function crossCheck(s: Scenario): string[] {
       points.set(h, here);
     }
   });
+  issues.push(...sharedIdIssues(s));
   s.sides.forEach((side, i) => {
     if (side.armyCommander && !unitIds.has(side.armyCommander)) issues.push(`sides[${i}].armyCommander: no unit "${side.armyCommander}"`);
     side.wings.forEach((w, j) => {
@@ -74,6 +75,30 @@ export function crossCheck(s: Scenario): string[] {
   });
   issues.push(...zoneIssues(s, onMap));
   issues.push(...victoryIssues(s, sideIds, onMap));
+  return issues;
+}
+
+/**
+ * Sides, wings and units share one namespace: the events, the log and the
+ * result name each of them by its id alone, so a wing sharing a unit's id
+ * would lend the unit its name.
+ */
+function sharedIdIssues(s: Scenario): string[] {
+  const kinds = new Map<string, string>();
+  const issues: string[] = [];
+  const claim = (id: string, path: string) => {
+    const first = kinds.get(id);
+    if (first) issues.push(`${path}.id: "${id}" is already the id of ${first}`);
+    else kinds.set(id, path);
+  };
+  s.sides.forEach((side, i) => claim(side.id, `sides[${i}]`));
+  s.sides.forEach((side, i) => side.wings.forEach((w, j) => claim(w.id, `sides[${i}].wings[${j}]`)));
+  const units = new Set<string>();
+  s.units.forEach((u, i) => {
+    // a unit used twice is reported by the units' own check
+    if (!units.has(u.id)) claim(u.id, `units[${i}]`);
+    units.add(u.id);
+  });
   return issues;
 }
 
