@@ -36,7 +36,8 @@ jest.setTimeout(300_000);
 function scenario(): Scenario {
   const input = shieldHillInput();
   type In = ScenarioInput['units'][number];
-  input.sides.find((s) => s.id === HORDE)!.wings.find((w) => w.id === LEGION)!.directive = 'regroup';
+  const legionWing = input.units.find((u) => u.id === LEGION)!.wing;
+  input.sides.find((s) => s.id === HORDE)!.wings.find((w) => w.id === legionWing)!.directive = 'regroup';
   const maniple = input.units.find((u) => u.id === FORMING)! as In & { profiles: { command: { class: string } } };
   // behind the Legion in its stack on 0803 (listed after it), as a troop joining must be (§3.3.11)
   input.units.splice(input.units.findIndex((u) => u.id === LEGION) + 1, 0, { ...structuredClone(maniple), id: JOINING, name: 'Manipule des Saules', hex: '0803', facing: 7 });

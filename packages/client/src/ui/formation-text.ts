@@ -29,3 +29,31 @@ export function movementCapacityText(u: Pick<Unit, 'profiles' | 'formationMode'>
   const printed = u.profiles.movement.capacity;
   return now === printed ? cap(printed) : t('unit.movementLowered', { capacity: cap(now), printed: cap(printed) }, lang);
 }
+
+/** One step of a formation's move, by its kind (§3.3.3 pivot, §3.3.7 advance and half-turn). */
+function stepKind(step: object): 'shift' | 'pivot' | 'face' | 'to' {
+  if ('pivot' in step) return 'pivot';
+  if ('shift' in step) return 'shift';
+  return 'face' in step ? 'face' : 'to';
+}
+
+/**
+ * The steps of a formation's move in words, runs of one kind counted
+ * ("pivot → avance ×2"): two places on the same hexes and facing may be
+ * reached by different steps, and the chip says which.
+ */
+export function bodyStepsText(steps: readonly object[], lang: Lang): string {
+  const runs: { kind: ReturnType<typeof stepKind>; n: number }[] = [];
+  for (const s of steps) {
+    const kind = stepKind(s);
+    const last = runs[runs.length - 1];
+    if (last?.kind === kind) last.n += 1;
+    else runs.push({ kind, n: 1 });
+  }
+  return runs
+    .map(({ kind, n }) => {
+      const name = t(`body.step.${kind}`, {}, lang);
+      return n === 1 ? name : t('body.step.times', { step: name, n }, lang);
+    })
+    .join(' → ');
+}

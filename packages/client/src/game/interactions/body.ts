@@ -21,6 +21,7 @@ import { drawBodyOverlay, drawBodyReach, type BodyOverlay } from '../../map/draw
 import { confirmRow, reasonText } from '../../ui/actions';
 import { h } from '../../ui/dom';
 import { facingName, num } from '../../ui/format-event';
+import { bodyStepsText } from '../../ui/formation-text';
 import { toast } from '../../ui/toast';
 import { cycle } from '../key-select';
 import type {
@@ -135,7 +136,7 @@ export class BodyInteraction extends PlacePicker<BodyChoice> implements Interact
     };
   }
 
-  /** Both hexes, the facing, and the cost of a move. */
+  /** Both hexes, the facing, and a move's steps and cost. */
   private placeText(c: BodyChoice): string {
     const [a, b] = bodyHexes(c).map((x) => hexLabel(this.ctx.view.board, x));
     const cost =
@@ -144,7 +145,8 @@ export class BodyInteraction extends PlacePicker<BodyChoice> implements Interact
       c.heavier === undefined
         ? ''
         : ` · ${t('body.heavier', { hex: hexLabel(this.ctx.view.board, c.heavier) })}`;
-    return `${a}–${b} · ${facingName(c.facing, lang())}${cost}${heavier}`;
+    const steps = c.action.type === 'move' && Array.isArray(c.action.steps) ? ` · ${bodyStepsText(c.action.steps as object[], lang())}` : '';
+    return `${a}–${b} · ${facingName(c.facing, lang())}${steps}${cost}${heavier}`;
   }
 
   panel(on: InteractionHandlers): HTMLElement {
