@@ -49,8 +49,13 @@ export function nearestThreats(state: GameState, unit: Unit): NearestThreats {
  */
 function engageFrom(field: ThreatField, unit: Unit, bound: Halves): Halves {
   if (unit.hex < 0) return Number.POSITIVE_INFINITY;
-  const first = field.at(unit.hex, bound);
-  return unit.secondHex === undefined ? first : Math.min(first, field.at(unit.secondHex, bound));
+  const first = within(field, unit.hex, bound);
+  return unit.secondHex === undefined ? first : Math.min(first, within(field, unit.secondHex, bound));
+}
+
+/** `field.at(hex, bound)`, Infinity straight away when the field's floor is above the bound: a far enemy's field is not settled that far (issue 9). */
+function within(field: ThreatField, hex: number, bound: Halves): Halves {
+  return field.floor(hex) > bound ? Number.POSITIVE_INFINITY : field.at(hex, bound);
 }
 
 /** Enemies in the open, not routed, on the map or off it this turn behind an edge (§2.6.10). */
