@@ -71,3 +71,26 @@ describe('§2.5.3.1 threat fields (issue 9): the same costs as the previous sear
     expect(compared).toBeGreaterThan(0);
   });
 });
+
+/**
+ * nearestThreats skips an enemy whose field's floor is above the best cost
+ * found so far (issue 9): the floor must never exceed the field's answer at
+ * any hex, for every threat, off the map ones (their entry cost) included.
+ */
+describe('§2.5.3.1 a threat field\'s floor (issue 9): never above the cost it bounds', () => {
+  test.each(positions.slice(0, 24))('%s', (_id, state) => {
+    let compared = 0;
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side);
+      const threats = view.units.filter((e) => e.side !== side && !e.hidden && !e.destroyed && (e.hex >= 0 || e.offMap));
+      for (const e of threats.slice(0, 8)) {
+        const field = threatField(view, e);
+        const whole = field.whole();
+        const above = Array.from(whole.keys()).filter((hex) => field.floor(hex) > whole[hex]);
+        expect([e.id, above]).toEqual([e.id, []]);
+        compared += whole.filter((c) => c < Number.POSITIVE_INFINITY).length;
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { DiceSource, seededDice } from '../state/dice';
 import { cloneState } from '../state/clone';
+import { sharingViews } from '../fog/view';
 import type { GameEvent } from '../state/events';
 import type { GameState, Seat } from '../state/types';
 import type { ActionRule } from './action-rule';
@@ -83,7 +84,8 @@ export function apply(state: GameState, seat: Seat, input: unknown, options: { d
   const action = parsed.data;
   const rule = ACTION_RULES[action.type] as ActionRule<Action>;
   // A unit bound to an action (§2.9.1) is refused every other one.
-  const refusal = deploymentUnderway(state, action.type) ?? awaitingLossesRefusal(state, action.type) ?? rule.conditions(state, seat, action) ?? forcedRefusalOf(state, action) ?? distributingRefusal(state, 'piece' in action ? action.piece : undefined, action.type);
+  // The checks only read the state: they share its seats' views (fog/view.ts; issue 9: a move's checks built the mover's view three times).
+  const refusal = sharingViews(state, () => deploymentUnderway(state, action.type) ?? awaitingLossesRefusal(state, action.type) ?? rule.conditions(state, seat, action) ?? forcedRefusalOf(state, action) ?? distributingRefusal(state, 'piece' in action ? action.piece : undefined, action.type));
   if (refusal) return { ok: false, rejection: refusal };
   const next = cloneState(state);
   const dice = options.dice ?? seededDice(next.rng!);

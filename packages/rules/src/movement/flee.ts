@@ -57,6 +57,10 @@ export interface FleeContext {
   hexSteps: Map<number, FleeStep[]>;
   withTurns: Map<number, FleeStep[]>;
   joining: Map<number, Facing | null>;
+  /** Per hexside (hex × 6 + direction), whether the search may step across it at all: 0 not asked yet, 1 no, 2 yes (`mayStep`). */
+  open: Int8Array;
+  /** A copy of the view and of the unit that `engagedAt` places at each hex it asks about, with the units around it. */
+  around?: { view: GameState; placed: Unit };
 }
 
 export interface FleeWalk {
@@ -116,6 +120,7 @@ export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeCo
     hexSteps: new Map(),
     withTurns: new Map(),
     joining: new Map(),
+    open: new Int8Array(idx.size * 6),
   };
 }
 
@@ -160,9 +165,14 @@ export function fleeStep(ctx: FleeContext, fw: FleeWalk, step: FleeStep, no: No 
 /** Reorientation as in a move (§2.6.6), the first one free (§2.6.13). */
 function fleeReorient(ctx: FleeContext, fw: FleeWalk, facing: Facing, no: No): FleeWalk | Rejection {
   if (fw.reorientedSinceStep) return no('reorientTwice');
-  const cost = fw.freeTurnUsed ? reorientCost(ctx.mover.unit, fw.facing, facing) : 0;
+  const cost = turnCost(ctx, fw, facing);
   if (fw.spent + cost > ctx.budget) return no('notEnoughPoints', () => ({ cost: toPoints(cost), left: toPoints(ctx.budget - fw.spent) }));
   return changed(fw, { facing, spent: fw.spent + cost, reorientedSinceStep: true, freeTurnUsed: true });
+}
+
+/** What turning to `facing` costs: the first turn of a flight is free (§2.6.13), the others as in a move (§2.6.6). */
+function turnCost(ctx: FleeContext, fw: FleeWalk, facing: Facing): Halves {
+  return fw.freeTurnUsed ? reorientCost(ctx.mover.unit, fw.facing, facing) : 0;
 }
 
 /** Leaving the map across an edge hexside of the front zone (§2.6.10): always further from every threat. */
@@ -261,8 +271,12 @@ function wouldBeEngaged(ctx: FleeContext, to: number, facing: Facing): boolean {
 
 function engagedAt(ctx: FleeContext, to: number, facing: Facing): boolean {
   const u = ctx.mover.unit;
-  const placed: Unit = { ...u, hex: to, facing, stackRank: Number.MAX_SAFE_INTEGER };
-  const view = { ...ctx.view, units: unitsAround(ctx.near, ctx.view, ctx.neighbours, to, placed) };
+  // One copy of the view and of the unit per search, placed anew for each question: engagement keeps nothing of what it reads (issue 9: two copies per hex asked cost more than the answer).
+  const around = (ctx.around ??= { view: { ...ctx.view }, placed: { ...u, stackRank: Number.MAX_SAFE_INTEGER } });
+  const { view, placed } = around;
+  placed.hex = to;
+  placed.facing = facing;
+  view.units = unitsAround(ctx.near, ctx.view, ctx.neighbours, to, placed);
   return engagedBy(view, placed).length > 0;
 }
 
@@ -285,7 +299,12 @@ export function fleeArrivals(state: GameState, seat: Seat, piece: string): FleeA
   if (!mover || mover.unit.side !== seat || fleeUnitRefusal(view, mover.unit)) return [];
   const arrivals = nearestThreats(view, mover.unit).units.flatMap((t) => searchFlight(fleeContext(view, mover, t)));
   // The wing's directive may forbid some flights (§2.5.2: never next to the enemy under defend).
-  const hexes = (a: FleeArrival) => a.steps.flatMap((s) => ('to' in s ? [s.to] : []));
+  const hexes = (a: FleeArrival) => {
+    // A loop rather than flatMap: an array per step, for every step of every flight, cost more than the rest of the filter (issue 9).
+    const path: number[] = [];
+    for (const s of a.steps) if ('to' in s) path.push(s.to);
+    return path;
+  };
   const verdict = directiveVerdicts(view, mover.unit);
   return arrivals.filter((a) => !verdict({ type: 'flee', path: hexes(a) }));
 }
@@ -324,34 +343,69 @@ interface Node {
   fw: FleeWalk;
   prev: number;
   step: FleeStep | null;
+  /** The node's key (fleeKey), and whether it is settled. */
+  key: number;
+  done: boolean;
 }
 
-const fleeKey = (fw: FleeWalk) => ((((fw.hex * 12 + fw.facing) * 2 + (fw.reorientedSinceStep ? 1 : 0)) * 2 + (fw.freeTurnUsed ? 1 : 0)) * 4 + (fw.ended === 'exit' ? 1 + (fw.exit ?? 0) % 3 : 0)) * 2 + (fw.ended ? 1 : 0);
+const walkKey = (hex: number, facing: Facing, reorientedSinceStep: boolean, freeTurnUsed: boolean, ended: FleeWalk['ended'], exit: Direction | undefined) =>
+  ((((hex * 12 + facing) * 2 + (reorientedSinceStep ? 1 : 0)) * 2 + (freeTurnUsed ? 1 : 0)) * 4 + (ended === 'exit' ? 1 + (exit ?? 0) % 3 : 0)) * 2 + (ended ? 1 : 0);
+const fleeKey = (fw: FleeWalk) => walkKey(fw.hex, fw.facing, fw.reorientedSinceStep, fw.freeTurnUsed, fw.ended, fw.exit);
 
+/**
+ * A uniform-cost search over the walks' states (fleeKey). The nodes are kept
+ * in the order they are first reached, which is the order of the arrivals.
+ * A node carries its settled flag and the heap its priority (issue 9: a set
+ * and a look-up per push before).
+ */
 function searchFlight(ctx: FleeContext): FleeArrival[] {
   const nodes = new Map<number, Node>();
   const start = startFlee(ctx);
-  nodes.set(fleeKey(start), { fw: start, prev: -1, step: null });
-  const heap = new MinHeap((k) => nodes.get(k)!.fw.spent);
-  heap.push(fleeKey(start));
-  const done = new Set<number>();
-  const exits: number[] = [];
+  const startKey = fleeKey(start);
+  nodes.set(startKey, { fw: start, prev: -1, step: null, key: startKey, done: false });
+  const heap = new MinHeap(() => 0);
+  heap.pushWith(startKey, start.spent);
   for (let k = heap.pop(); k !== undefined; k = heap.pop()) {
-    if (done.has(k)) continue;
-    done.add(k);
-    const { fw } = nodes.get(k)!;
-    if (fw.ended === 'exit') exits.push(k);
+    const node = nodes.get(k)!;
+    if (node.done) continue;
+    node.done = true;
+    const fw = node.fw;
     for (const step of candidateSteps(ctx, fw)) {
+      if ('face' in step ? !turnMayImprove(ctx, nodes, fw, step.face) : 'to' in step && !mayStep(ctx, fw.hex, step.to)) continue;
       const next = fleeStep(ctx, fw, step, silent);
       if (isRejection(next)) continue;
       const nk = fleeKey(next);
       const known = nodes.get(nk);
-      if (done.has(nk) || (known && known.fw.spent <= next.spent)) continue;
-      nodes.set(nk, { fw: next, prev: k, step });
-      heap.push(nk);
+      if (known && (known.done || known.fw.spent <= next.spent)) continue;
+      nodes.set(nk, { fw: next, prev: k, step, key: nk, done: false });
+      heap.pushWith(nk, next.spent);
     }
   }
   return arrivalsOf(ctx, nodes);
+}
+
+/**
+ * Whether a step from `from` to `to` passes the checks that do not depend on
+ * the walk — terrain, no enemy, further from the threat, stacking (§2.6.13) —
+ * told once per hexside: the search tries it from every state it settles in
+ * `from`, up to 48 of them (issue 9). A step it lets through is then tried
+ * in full (fleeStep), so this only skips steps the search would drop.
+ */
+function mayStep(ctx: FleeContext, from: number, to: number): boolean {
+  const i = from * 6 + directionOf(ctx, from, to);
+  if (ctx.open[i] === 0) ctx.open[i] = ctx.costs[i].kind !== 'forbidden' && !ctx.enemyAt[to] && ctx.away(to) > ctx.away(from) && !stackingRefusal(ctx, to, silent) ? 2 : 1;
+  return ctx.open[i] === 2;
+}
+
+/**
+ * Whether a turn could reach its state more cheaply than known, told before
+ * building its walk: most of the eleven turns tried at each state lead to
+ * states reached already (issue 9). A turn it lets through is then tried in
+ * full (fleeStep), so this only skips turns the search would drop.
+ */
+function turnMayImprove(ctx: FleeContext, nodes: Map<number, Node>, fw: FleeWalk, facing: Facing): boolean {
+  const known = nodes.get(walkKey(fw.hex, facing, true, true, fw.ended, fw.exit));
+  return !known || (!known.done && known.fw.spent > fw.spent + turnCost(ctx, fw, facing));
 }
 
 /**
@@ -383,20 +437,19 @@ const TURNS: readonly FleeStep[][] = FACINGS.map((held) => FACINGS.filter((f) =>
 
 /** A flight must cover at least one hex (§2.6.13); the cheapest way to each place is kept. */
 function arrivalsOf(ctx: FleeContext, nodes: Map<number, Node>): FleeArrival[] {
-  const best = new Map<string, Node>();
+  // A place is a hex and facing, or an edge hexside left by (numbered below zero).
+  const best = new Map<number, Node>();
   for (const n of nodes.values()) {
     if ((n.fw.hexSteps === 0 && n.fw.ended !== 'exit') || endRefusal(ctx, n.fw)) continue;
-    const place = n.fw.ended === 'exit' ? `x${n.fw.hex}:${n.fw.exit}` : `${n.fw.hex}:${n.fw.facing}`;
+    const place = n.fw.ended === 'exit' ? -1 - (n.fw.hex * 6 + n.fw.exit!) : n.fw.hex * 12 + n.fw.facing;
     const cur = best.get(place);
     if (!cur || cur.fw.spent > n.fw.spent) best.set(place, n);
   }
-  const keyOf = new Map<Node, number>();
-  for (const [k, n] of nodes) keyOf.set(n, k);
   return [...best.values()].map((n) => ({
     hex: n.fw.hex,
     facing: n.fw.facing,
     cost: toPoints(n.fw.spent),
-    steps: pathTo(nodes, keyOf.get(n)!),
+    steps: pathTo(nodes, n.key),
     threat: ctx.threat,
     exit: n.fw.exit,
     minimal: n.fw.minimal,

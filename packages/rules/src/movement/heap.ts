@@ -20,8 +20,13 @@ export class MinHeap {
   }
 
   push(key: number): void {
+    this.pushWith(key, this.priority(key));
+  }
+
+  /** Pushes `key` with a priority the caller has at hand (a search that keeps it elsewhere than by key). */
+  pushWith(key: number, priority: number): void {
     this.keys.push(key);
-    this.prios.push(this.priority(key));
+    this.prios.push(priority);
     let i = this.keys.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;

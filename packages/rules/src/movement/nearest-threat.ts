@@ -9,7 +9,7 @@ import { isAdjacent } from '../units/engagement';
 import { Halves, reorientCost, stepCost, toHalves, toPoints } from './costs';
 import { MinHeap } from './heap';
 import { offMapEntry } from './off-map';
-import { threatField } from './threat-field';
+import { threatField, ThreatField } from './threat-field';
 import { nearestFirst } from '../geometry/nearest-first';
 
 /**
@@ -35,12 +35,27 @@ export function nearestThreats(state: GameState, unit: Unit): NearestThreats {
   const hexes = (e: Unit) => distance(state.board, e.hex >= 0 ? e.hex : e.offMap!.hex, unit.hex);
   for (const e of nearestFirst(threatCandidates(state, unit), hexes)) {
     // A formation is engaged by engaging either of its hexes: the nearer counts (A-69).
-    const field = threatField(state, e);
-    const d = Math.min(...bodyHexes(unit).map((h) => field.at(h, best)));
+    const d = engageFrom(threatField(state, e), unit, best);
     if (d < best) [best, units] = [d, [e]];
     else if (d === best && d < Number.POSITIVE_INFINITY) units.push(e);
   }
   return { units, distance: toPoints(best) };
+}
+
+/**
+ * The nearer of the unit's hexes in the threat's field (A-69), within `bound`:
+ * `Math.min(...bodyHexes(unit).map(at))` without its two arrays, asked once
+ * per enemy by every nearest-threat question (issue 9). Off the map, none.
+ */
+function engageFrom(field: ThreatField, unit: Unit, bound: Halves): Halves {
+  if (unit.hex < 0) return Number.POSITIVE_INFINITY;
+  const first = within(field, unit.hex, bound);
+  return unit.secondHex === undefined ? first : Math.min(first, within(field, unit.secondHex, bound));
+}
+
+/** `field.at(hex, bound)`, Infinity straight away when the field's floor is above the bound: a far enemy's field is not settled that far (issue 9). */
+function within(field: ThreatField, hex: number, bound: Halves): Halves {
+  return field.floor(hex) > bound ? Number.POSITIVE_INFINITY : field.at(hex, bound);
 }
 
 /** Enemies in the open, not routed, on the map or off it this turn behind an edge (§2.6.10). */

@@ -27,6 +27,8 @@ export interface StepTable {
   readonly front: Uint8Array;
   /** `turn[from * 12 + to]`: `reorientCost` (§2.6.6). */
   readonly turn: Float64Array;
+  /** The least any step costs on this board (half points): a lower bound of a path's cost per hex (threat-field.ts `floor`). */
+  readonly cheapestStep: Halves;
 }
 
 type Mover = Pick<Unit, 'profiles' | 'faculties' | 'size'> & Partial<Pick<Unit, 'formationMode'>>;
@@ -82,5 +84,7 @@ function buildTable(board: Board, mover: Mover): StepTable {
       front[f * 6 + d] = zoneOf(zones, f, d as Direction) === 'front' ? 1 : 0;
     for (const g of FACINGS) turn[f * 12 + g] = reorientCost(mover, f, g);
   }
-  return { size: idx.size, neighbours: idx.neighbours, costs, halves, adjacent, front, turn };
+  let cheapestStep = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < n; k++) if (halves[k] < cheapestStep) cheapestStep = halves[k];
+  return { size: idx.size, neighbours: idx.neighbours, costs, halves, adjacent, front, turn, cheapestStep };
 }

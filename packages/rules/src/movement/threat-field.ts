@@ -1,5 +1,6 @@
 import type { Board, GameState, Unit } from '../state/types';
 import { boardIndex } from '../terrain/board';
+import { distance } from '../geometry/hex';
 import { allFront } from '../units/abilities';
 import { bodyRing } from '../units/body';
 import { isAdjacent } from '../units/engagement';
@@ -35,6 +36,12 @@ export interface ThreatField {
   at(hex: number, bound?: Halves): Halves;
   /** Every hex's cost (the whole search); read only. */
   whole(): Float64Array;
+  /**
+   * A lower bound of `at(hex)` worked out without searching: a question
+   * whose bound is below it has Infinity for answer (nearest-threat.ts asks
+   * every enemy, and the far ones need not settle their field that far).
+   */
+  floor(hex: number): Halves;
 }
 
 const cache = new FieldCache<ThreatField>(256);
@@ -52,7 +59,7 @@ export function threatField(state: GameState, e: Unit): ThreatField {
   const key = `${boardId(state.board)}|${moverKey(e)}|${start ? start.join(',') : 'none'}`;
   const field = cache.get(key, () => {
     const t = stepTable(state.board, e);
-    return settledLazily(t.size, oneHexSearch(t, start));
+    return settledLazily(t.size, oneHexSearch(t, start), hexesFloor(state.board, t, start));
   });
   if (e.hex >= 0) recent.set(state.board, e, field);
   return field;
@@ -91,7 +98,7 @@ const recent = new RecentFields<ThreatField>(256);
 function stillField(state: GameState, e: Unit): ThreatField {
   const field = new Float64Array(boardIndex(state.board).size).fill(Number.POSITIVE_INFINITY);
   for (const h of bodyRing(state.board, e)) if (isAdjacent(state, e, { hex: h })) field[h] = 0;
-  return { at: (hex, bound = Number.POSITIVE_INFINITY) => (field[hex] <= bound ? field[hex] : Number.POSITIVE_INFINITY), whole: () => field };
+  return { at: (hex, bound = Number.POSITIVE_INFINITY) => (field[hex] <= bound ? field[hex] : Number.POSITIVE_INFINITY), whole: () => field, floor: () => 0 };
 }
 
 /** Where the enemy starts: its hex, or, off the map, the exit hex it would come back through (nearest-threat.ts `starts`). */
@@ -134,8 +141,18 @@ function oneHexSearch(t: StepTable, start: [number, number, Halves] | null): Fie
   return { heap, settleNext };
 }
 
+/**
+ * A one-hex threat's floor: to engage a unit in `hex` it must stand next to
+ * it, so cover all but one of the hexes between, each at no less than its
+ * cheapest step, after what reaching its start cost (§2.5.3.1, §2.6.10).
+ */
+function hexesFloor(board: Board, t: StepTable, start: [number, number, Halves] | null): (hex: number) => Halves {
+  if (!start) return () => 0;
+  return (hex) => start[2] + Math.max(0, distance(board, start[0], hex) - 1) * t.cheapestStep;
+}
+
 /** The field of a search, settled only as far as the questions need (states settle cheapest first). */
-function settledLazily(size: number, search: FieldSearch): ThreatField {
+function settledLazily(size: number, search: FieldSearch, floor: (hex: number) => Halves = () => 0): ThreatField {
   const field = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
   const { heap } = search;
   return {
@@ -152,5 +169,6 @@ function settledLazily(size: number, search: FieldSearch): ThreatField {
       while (heap.size > 0) search.settleNext(field);
       return field;
     },
+    floor,
   };
 }
