@@ -1,4 +1,5 @@
-import { directiveFor, isTwoHex, reachable, viewFor, type GameState, type MoveMode, type Seat } from '../src';
+import { directiveFor, isHarasser, isShooter, isTwoHex, reachable, viewFor, type GameState, type MoveMode, type Seat } from '../src';
+import { stressGame } from '../src/testing';
 import type { Directive } from '../src/state/types';
 import { moverOf } from '../src/movement/mover';
 import { moveContext } from '../src/movement/walker';
@@ -90,5 +91,34 @@ describe('§2.6 the move search and its preview (issue 9): the same arrivals as 
       }
     }
     expect(compared).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The attack directive's shooters (§3.2.6: once it could fire from a
+ * position, its move may go anywhere it can still fire from) and its
+ * harassers (§3.2.4.1, A-15: the shot is open when it could enter a hex
+ * between): the preview judges "could fire from here" for every position of
+ * every arrival, and remembers per pair of hexes whether a harasser could
+ * enter the hex between (fire/harassment.ts `enterableOnce`), since its
+ * facing changes only the front zone. Every shooter of each side, under an
+ * attack directive, on the recorded positions and on the bench's stress
+ * battle (its light cavalry harasses): the previous filter's arrivals.
+ */
+describe('§3.2.6 the attack directive\'s shooters and harassers (issue 9): the same arrivals as before', () => {
+  const cases: Array<[string, GameState]> = [...positions, ['stress battle (bench)', stressGame('bench')]];
+  test.each(cases)('%s', (_id, state) => {
+    let harassers = 0;
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      const under = { ...view, wings: view.wings.map((w) => (w.side === side ? { ...w, directive: 'attack' as const } : w)) };
+      const shooters = under.units.filter((u) => u.side === side && u.hex >= 0 && u.kind === 'troop' && isShooter(u) && previousJudges(under, u.id));
+      for (const u of shooters) {
+        harassers += isHarasser(u) ? 1 : 0;
+        expect([u.id, reachable(under, side as Seat, u.id, 'normal')]).toEqual([u.id, previousReachable(under, u.id, 'normal')]);
+      }
+    }
+    // The stress battle's light cavalry harasses (§3.2.4.1): the memory of the hexes between is exercised.
+    if (_id.startsWith('stress')) expect(harassers).toBeGreaterThan(0);
   });
 });

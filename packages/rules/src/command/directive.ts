@@ -13,6 +13,7 @@ import { DirectiveFields, leavesBy, Position } from './fields';
 import { directiveFor } from './situation';
 import { fireRange, isShooter } from '../fire/shooters';
 import { hasTargetFrom, openTarget } from '../fire/targets';
+import { enterableOnce } from '../fire/harassment';
 import { ammunitionOf } from '../units/ammunition';
 import { dodgeMayDisengage } from '../units/dodge';
 import { distanceToHex } from '../units/body';
@@ -194,9 +195,12 @@ export class DirectiveJudge {
   private canFireFrom(hex: number, facing: Facing): boolean {
     const key = hex * 12 + facing;
     let can = this.fireFrom.get(key);
-    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing, this.targetsInRange(hex))));
+    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing, this.targetsInRange(hex), this.enterable)));
     return can;
   }
+
+  /** Harassment's hexes between (§3.2.4.1), judged once for the twelve facings of a position. */
+  private readonly enterable = enterableOnce();
 
   private targets?: Unit[];
   private inRange = new Map<number, Unit[]>();

@@ -1,6 +1,6 @@
 import { unitsSeeEachOther } from '../sight';
 import type { GameState, Unit } from '../state/types';
-import { harassmentOpen } from './harassment';
+import { Enterable, harassmentOpen } from './harassment';
 import { isHarasser } from './shooters';
 import { bodyDistance, nearestHexTo } from '../units/body';
 
@@ -16,9 +16,9 @@ export interface ShotLine {
   crossed: number;
 }
 
-export function shotLine(view: GameState, a: Unit, t: Pick<Unit, 'hex'> & Partial<Unit>): ShotLine {
+export function shotLine(view: GameState, a: Unit, t: Pick<Unit, 'hex'> & Partial<Unit>, enterable?: Enterable): ShotLine {
   const crossed = Math.max(0, bodyDistance(view.board, a, t) - 1);
   // Harassment reaches a formation through its nearer hex.
-  if (isHarasser(a)) return { harassment: true, open: harassmentOpen(view, a, nearestHexTo(view.board, t, a.hex)), crossed };
+  if (isHarasser(a)) return { harassment: true, open: harassmentOpen(view, a, nearestHexTo(view.board, t, a.hex), enterable), crossed };
   return { harassment: false, open: unitsSeeEachOther(view, a, t as Unit), crossed };
 }

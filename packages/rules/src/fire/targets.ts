@@ -7,6 +7,7 @@ import { ammunitionOf } from '../units/ammunition';
 import { engagedBy, engages } from '../units/engagement';
 import { stackAt, stackPlace } from '../units/stacking';
 import { shotLine } from './line';
+import type { Enterable } from './harassment';
 import { fireRange, inFireCone, isShooter } from './shooters';
 import { bodyDistance, bodyHexes, distanceToHex } from '../units/body';
 
@@ -55,11 +56,11 @@ export function fireTargetKnown(view: GameState, a: Unit, targetId: string): Uni
 }
 
 /** Cone, range and line (§3.2.1.1, §3.2.2, §3.2.4, §3.2.4.1), in the order of §3.2.9. */
-export function reachRefusal(view: GameState, a: Unit, t: Unit): Rejection | null {
+export function reachRefusal(view: GameState, a: Unit, t: Unit, enterable?: Enterable): Rejection | null {
   // A formation is aimed at by either of its hexes (A-69): one in the cone will do.
   if (!bodyHexes(t).some((h) => inFireCone(view, a, h))) return reject('targetOutOfCone');
   if (bodyDistance(view.board, a, t) > fireRange(view, a)) return reject('targetOutOfRange', { range: fireRange(view, a) });
-  const line = shotLine(view, a, t);
+  const line = shotLine(view, a, t, enterable);
   if (!line.open) return reject(line.harassment ? 'harassmentBlocked' : 'noLineOfSight');
   return null;
 }
@@ -110,11 +111,13 @@ export function fireDuelTargetRefusal(view: GameState, a: Unit, targetId: string
  * fire at: cone, range, line and the target's stack (§3.2.6, for the attack
  * directive's moves). Its own stack and engagement there are not judged.
  */
-export function hasTargetFrom(view: GameState, unit: Unit, hex: number, facing: number, candidates: Unit[] = view.units): boolean {
+export function hasTargetFrom(view: GameState, unit: Unit, hex: number, facing: number, candidates: Unit[] = view.units, enterable?: Enterable): boolean {
+  // No enemy at all: nothing to place the unit for (the directive's preview asks for every position of its arrivals, most of them far from any).
+  if (candidates.length === 0) return false;
   const placed = { ...unit, hex, facing };
   // Out of range first: it is the cheapest refusal, and most enemies of a large battle are far.
   const range = fireRange(view, placed);
-  return candidates.some((t) => openTarget(unit, t) && distanceToHex(view.board, t, hex) <= range && !reachRefusal(view, placed, t) && !stackTargetRefusal(view, placed, t));
+  return candidates.some((t) => openTarget(unit, t) && distanceToHex(view.board, t, hex) <= range && !reachRefusal(view, placed, t, enterable) && !stackTargetRefusal(view, placed, t));
 }
 
 /** An enemy in the open on the map: who `hasTargetFrom` considers (a caller asking for many positions may pass only these). */
