@@ -1,10 +1,11 @@
 import { ClientState, CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import { serverStateHash } from '../persistence/state-hash';
+import { parseAction } from './action-check';
 import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
@@ -539,7 +540,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /** Checks the message's shape at once, then plays it after the actions already queued (see `saving`). */
   private onAction(client: BattleClient, payload: unknown): Promise<void> | void {
     const receivedAt = performance.now(); // ops metrics: action latency
-    const parsed = actionSchema.safeParse(payload);
+    const parsed = parseAction(payload);
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       return this.refuse(client, reject('malformedAction', { detail }));
