@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
-import { serverStateHash } from '../persistence/state-hash';
+import { StateHasher } from '../persistence/state-hash';
 import { parseAction } from './action-check';
 import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
@@ -127,6 +127,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private snapshotDue = false;
   /** Every action played, for the export (issue 12); null for a battle created before it was recorded. */
   private played: PlayedAction[] | null = null;
+  /** Hashes each state played for `played`, writing again only the units an action changed (issue 9). */
+  private readonly hasher = new StateHasher();
   /** A resumed battle's claim across processes (scaling.ts), released after the last save. */
   private openClaim: OpenClaim | null = null;
   /** The chat lines kept by the store (the last CHAT_HISTORY), for the history each seat gets on entering. */
@@ -574,7 +576,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // The lobby's time moves only at public moments, never at this action's time otherwise (persistence/public-moment.ts).
     const publicAt = isPublicMoment(this.game, result.state, isBroadcast(this.head.broadcastDelay)) ? new Date().toISOString() : this.publicAt;
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
-    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: serverStateHash(result.state) };
+    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: this.hasher.hash(result.state) };
     // The clocks after the action are stored with it: an increment or a fresh deadline survives a crash.
     const clock = this.clocks?.next(result.state, this.access, true);
     try {
