@@ -125,10 +125,35 @@ function snapshot() {
   samples += 1;
 }
 
+/**
+ * LAMES_BENCH_WINDOW_PROFILE=dir: a CPU profile of the measured window
+ * alone (between the third sample, its start, and the fourth, its end),
+ * `<mode>-window.cpuprofile`: LAMES_BENCH_PROFILE's covers the whole life
+ * of the server, start-up, deployment and the leaving of every client too.
+ */
+let session = null;
+function windowProfile(at) {
+  const dir = process.env.LAMES_BENCH_WINDOW_PROFILE;
+  if (!dir) return;
+  const inspector = require('node:inspector');
+  if (at === 2) {
+    session = new inspector.Session();
+    session.connect();
+    session.post('Profiler.enable', () => session.post('Profiler.start'));
+  } else if (at === 3 && session) {
+    session.post('Profiler.stop', (err, result) => {
+      if (!err) require('node:fs').writeFileSync(require('node:path').join(dir, `${mode}-window.cpuprofile`), JSON.stringify(result.profile));
+      session.disconnect();
+    });
+  }
+}
+
 function sample(errors) {
   global.gc?.();
   const memory = process.memoryUsage();
+  const at = samples;
   snapshot(); // after the measure: writing it allocates
+  windowProfile(at);
   return {
     cpu: process.cpuUsage(),
     at: process.hrtime.bigint().toString(),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sameData } from '../same-data';
 
 /**
  * The rules' `stateHash` (SHA-256 of the state's canonical JSON, rules
@@ -39,15 +40,79 @@ function flat(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
-/** The rules' `canonicalJson(state)`, with the board, profiles and faculties kept (see above). */
-export function canonicalStateText(state: unknown): string {
-  return isRecord(state) ? objectText(state, stateMember) : (canonical(state) ?? 'undefined');
+/**
+ * The hashes of the successive states of one battle (a room's): the text of
+ * each unit, and of each other member of the state that is an object (the
+ * wings, the victory's count, the dice…), is kept with the value it was
+ * written from, and written again only when that value's data changed
+ * (sameData). Issue 9: the room hashes its state after every action, the
+ * rules copy the whole state on every action, and an action changes one or
+ * two units and a few of the rest. Same text as serverStateHash for any
+ * sequence of states (test/persistence/state-hash.test.ts).
+ */
+export class StateHasher {
+  private readonly units = new Memo();
+  private readonly members = new Map<string, Memo>();
+
+  hash(state: unknown): string {
+    const text = canonicalStateText(state, {
+      unit: (u, i) => this.units.text(i, u, writeUnit),
+      member: (key, value) => (value !== null && typeof value === 'object' ? this.memberMemo(key).text(0, value, canonical) : canonical(value)),
+    });
+    // units gone (merged troops) are not kept
+    if (isRecord(state) && Array.isArray(state.units)) this.units.keep(state.units.length);
+    return createHash('sha256').update(text).digest('hex');
+  }
+
+  private memberMemo(key: string): Memo {
+    let memo = this.members.get(key);
+    if (!memo) this.members.set(key, (memo = new Memo()));
+    return memo;
+  }
 }
 
-function stateMember(key: string, value: unknown): string | undefined {
+/** Texts kept by place, each with the value it was written from. */
+class Memo {
+  private values: unknown[] = [];
+  private texts: (string | undefined)[] = [];
+
+  text<T extends string | undefined>(i: number, value: unknown, write: (value: unknown) => T): T {
+    if (i < this.values.length && sameData(this.values[i], value)) {
+      this.values[i] = value; // the older copy is then free
+      return this.texts[i] as T;
+    }
+    const text = write(value);
+    this.values[i] = value;
+    this.texts[i] = text === undefined ? text : flat(text);
+    return text;
+  }
+
+  keep(length: number): void {
+    this.values.length = this.texts.length = length;
+  }
+}
+
+/** How the state's units and other members are written: afresh, or kept by a StateHasher. */
+interface Writers {
+  unit(unit: unknown, index: number): string;
+  member(key: string, value: unknown): string | undefined;
+}
+
+const FRESH: Writers = { unit: (u) => writeUnit(u), member: (_key, value) => canonical(value) };
+
+/** The rules' `canonicalJson(state)`, with the board, profiles and faculties kept (see above). */
+export function canonicalStateText(state: unknown, writers: Writers = FRESH): string {
+  return isRecord(state) ? objectText(state, (key, value) => stateMember(key, value, writers)) : (canonical(state) ?? 'undefined');
+}
+
+function stateMember(key: string, value: unknown, writers: Writers): string | undefined {
   if (key === 'board') return kept(value);
-  if (key === 'units' && Array.isArray(value)) return `[${value.map((u) => (isRecord(u) ? objectText(u, unitMember) : (canonical(u) ?? 'null'))).join(',')}]`;
-  return canonical(value);
+  if (key === 'units' && Array.isArray(value)) return `[${value.map((u, i) => writers.unit(u, i)).join(',')}]`;
+  return writers.member(key, value);
+}
+
+function writeUnit(u: unknown): string {
+  return isRecord(u) ? objectText(u, unitMember) : (canonical(u) ?? 'null');
 }
 
 function unitMember(key: string, value: unknown): string | undefined {

@@ -1,10 +1,11 @@
 import { ClientState, CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { actionSchema, apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
-import { serverStateHash } from '../persistence/state-hash';
+import { StateHasher } from '../persistence/state-hash';
+import { parseAction } from './action-check';
 import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
@@ -126,6 +127,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private snapshotDue = false;
   /** Every action played, for the export (issue 12); null for a battle created before it was recorded. */
   private played: PlayedAction[] | null = null;
+  /** Hashes each state played for `played`, writing again only the units an action changed (issue 9). */
+  private readonly hasher = new StateHasher();
   /** A resumed battle's claim across processes (scaling.ts), released after the last save. */
   private openClaim: OpenClaim | null = null;
   /** The chat lines kept by the store (the last CHAT_HISTORY), for the history each seat gets on entering. */
@@ -539,7 +542,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /** Checks the message's shape at once, then plays it after the actions already queued (see `saving`). */
   private onAction(client: BattleClient, payload: unknown): Promise<void> | void {
     const receivedAt = performance.now(); // ops metrics: action latency
-    const parsed = actionSchema.safeParse(payload);
+    const parsed = parseAction(payload);
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       return this.refuse(client, reject('malformedAction', { detail }));
@@ -573,7 +576,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     // The lobby's time moves only at public moments, never at this action's time otherwise (persistence/public-moment.ts).
     const publicAt = isPublicMoment(this.game, result.state, isBroadcast(this.head.broadcastDelay)) ? new Date().toISOString() : this.publicAt;
     const entry: JournalEntry = { n: this.actions, seat, action, events: result.events };
-    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: serverStateHash(result.state) };
+    const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: this.hasher.hash(result.state) };
     // The clocks after the action are stored with it: an increment or a fresh deadline survives a crash.
     const clock = this.clocks?.next(result.state, this.access, true);
     try {

@@ -1,7 +1,8 @@
 import { encodeBoard, type GameState } from '@lames/rules';
 import { BattleState, CoverState, PieceState, SideInfo, WingInfo } from './schema';
 import { initDeployment, syncDeployment } from './deployment';
-import { desiredEntries, Entry } from './entries';
+import { desiredEntries, Entry, piecePayload, type PieceSource } from './entries';
+import { sameData } from '../same-data';
 
 /**
  * Brings the schema state in line with a rules state: deletions first (they
@@ -44,10 +45,28 @@ function upsert(target: BattleState, entry: Entry, hooks: SyncHooks): void {
   }
   const map = target[entry.collection];
   const current = map.get(entry.key);
-  if (current) return assignChanged(current, entry.payload);
-  const piece = Object.assign(new PieceState(), entry.payload);
+  if (current) return syncPiece(current, entry.source);
+  const piece = Object.assign(new PieceState(), piecePayload(entry.source));
+  syncedFrom.set(piece, entry.source);
   map.set(entry.key, piece);
   if (entry.collection === 'secrets') hooks.secretCreated(piece, entry.audience.side);
+}
+
+/**
+ * The source each piece was last synced from. Only this module writes a
+ * PieceState, so a piece whose source holds the same data as the last one
+ * (sameData: the rules copy every unit on every action) still holds its
+ * payload, and is left alone without building one (issue 9: most actions
+ * change one or two of a battle's units).
+ */
+const syncedFrom = new WeakMap<PieceState, PieceSource>();
+
+function syncPiece(current: PieceState, source: PieceSource): void {
+  const last = syncedFrom.get(current);
+  const same = last !== undefined && last.rank === source.rank && last.active === source.active && last.decoy === source.decoy && sameData(last.piece, source.piece);
+  if (!same) assignChanged(current, piecePayload(source));
+  // the new source even when the same: the older copy of the unit is then free
+  syncedFrom.set(current, source);
 }
 
 /** Assigns only the fields that changed, so a patch carries only real changes. */

@@ -1,5 +1,8 @@
 import { coversOf, decoyToWire, stacksByRank, unitToWire, type CoverWire, type GameState, type PieceWire } from '@lames/rules';
 
+type Unit = GameState['units'][number];
+type Decoy = GameState['decoys'][number];
+
 /**
  * What the schema state should hold for a rules state, as plain entries.
  * Pure: the diff (apply.ts) turns these into schema creations, updates and
@@ -23,10 +26,23 @@ export type CoverPayload = CoverWire;
 /** Who may receive an entry: every connection, or only one side's (and the referee's). */
 export type EntryAudience = 'all' | { side: string };
 
+/**
+ * What a piece's payload is made from: the rules' unit or decoy, its stack
+ * place and whether it is the piece activating. Kept rather than the
+ * payload, so that the sync (apply.ts) builds a payload only for a piece
+ * whose source changed (issue 9).
+ */
+export type PieceSource = { decoy: false; piece: Unit; rank: number; active: boolean } | { decoy: true; piece: Decoy; rank: number; active: boolean };
+
 export type Entry =
-  | { collection: 'pieces'; key: string; payload: PiecePayload; audience: 'all' }
+  | { collection: 'pieces'; key: string; source: PieceSource; audience: 'all' }
   | { collection: 'covers'; key: string; payload: CoverPayload; audience: 'all' }
-  | { collection: 'secrets'; key: string; payload: PiecePayload; audience: { side: string } };
+  | { collection: 'secrets'; key: string; source: PieceSource; audience: { side: string } };
+
+/** The payload of a piece entry: what its PieceState holds. */
+export function piecePayload(s: PieceSource): PiecePayload {
+  return s.decoy ? decoyToWire(s.piece, s.rank, s.active) : unitToWire(s.piece, s.rank, s.active);
+}
 
 export const openKey = (unitId: string) => `u:${unitId}`;
 export const coverKey = (coverId: string) => `c:${coverId}`;
@@ -42,18 +58,18 @@ export function desiredEntries(state: GameState): Entry[] {
   const entries: Entry[] = open.map((u) => ({
     collection: 'pieces',
     key: openKey(u.id),
-    payload: unitPayload(u, ranks.open.get(u.id) ?? 0, u.id === active),
+    source: { decoy: false, piece: u, rank: ranks.open.get(u.id) ?? 0, active: u.id === active },
     audience: 'all',
   }));
-  const secretOf = new Map<string, Entry>();
+  const secretOf = new Map<string, SecretEntry>();
   for (const u of state.units.filter((x) => x.hidden && !awaitingDeployment(state, x))) {
-    secretOf.set(u.coverId ?? u.id, secretEntry(u.side, u.id, unitPayload(u, ranks.covered.get(u.id) ?? 0, u.id === active)));
+    secretOf.set(u.coverId ?? u.id, secretEntry(u.side, u.id, { decoy: false, piece: u, rank: ranks.covered.get(u.id) ?? 0, active: u.id === active }));
   }
-  for (const d of state.decoys) secretOf.set(d.coverId, secretEntry(d.side, d.id, decoyPayload(d, ranks.covered.get(d.id) ?? 0, d.id === active)));
+  for (const d of state.decoys) secretOf.set(d.coverId, secretEntry(d.side, d.id, { decoy: true, piece: d, rank: ranks.covered.get(d.id) ?? 0, active: d.id === active }));
   // coversOf sorts by cover id; each cover comes with the secret under it.
   for (const c of coversOf(state)) {
     const secret = secretOf.get(c.id);
-    const activating = secret !== undefined && secret.payload.id === active;
+    const activating = secret !== undefined && secret.source.piece.id === active;
     entries.push({ collection: 'covers', key: coverKey(c.id), payload: { ...c, activating }, audience: 'all' });
     if (secret) entries.push(secret);
     secretOf.delete(c.id);
@@ -68,12 +84,11 @@ export function awaitingDeployment(state: GameState, u: GameState['units'][numbe
   return state.deployment !== undefined && u.hidden && u.hex < 0 && !u.coverId && !u.destroyed;
 }
 
-function secretEntry(side: string, id: string, payload: PiecePayload): Entry {
-  return { collection: 'secrets', key: secretKey(id), payload, audience: { side } };
-}
+type SecretEntry = Extract<Entry, { collection: 'secrets' }>;
 
-export const unitPayload = unitToWire;
-export const decoyPayload = decoyToWire;
+function secretEntry(side: string, id: string, source: PieceSource): SecretEntry {
+  return { collection: 'secrets', key: secretKey(id), source, audience: { side } };
+}
 
 /**
  * Stack places renumbered per stack (0 = front; a formation's two hexes make

@@ -7,7 +7,7 @@
 import { canonicalJson, stateHash, type GameState } from '@lames/rules';
 import { SCENARIOS } from '@lames/rules/scenarios';
 import { randomGame, stressScenario } from '@lames/rules/testing';
-import { canonicalStateText, serverStateHash } from '../../src/persistence/state-hash';
+import { canonicalStateText, serverStateHash, StateHasher } from '../../src/persistence/state-hash';
 
 /** Every state of a random game of each shipped scenario and of the stress battle (60 actions each). */
 const states: GameState[] = [...SCENARIOS, stressScenario()].flatMap((scenario) => {
@@ -41,4 +41,36 @@ test('issue 12: a board kept from an earlier hash is the text of that board obje
   const other = { ...state, board: { ...state.board, cols: state.board.cols + 1 } };
   expect(canonicalStateText(other)).toBe(canonicalJson(other));
   expect(canonicalStateText(state)).toBe(before);
+});
+
+describe('issue 9: a room\'s StateHasher writes again only the units an action changed', () => {
+  /** Every state of one random game per scenario, in the order played (a room's sequence of states). */
+  const games: GameState[][] = [...SCENARIOS, stressScenario()].map((scenario) => {
+    const seen: GameState[] = [];
+    randomGame(scenario, `hasher-${scenario.id}`, { limit: 80, afterEach: (s) => seen.push(s) });
+    return seen;
+  });
+
+  test('the same hash as the rules on every state of random games, each game hashed in order by one hasher', () => {
+    for (const game of games) {
+      const hasher = new StateHasher();
+      for (const state of game) expect(hasher.hash(state)).toBe(serverStateHash(state));
+    }
+    // and the rules' own digest on some
+    const hasher = new StateHasher();
+    for (const state of games[0].slice(0, 20)) expect(hasher.hash(state)).toBe(stateHash(state));
+  });
+
+  test('a unit or a wing changed in a new copy, or units merged away, are written again (no stale text)', () => {
+    const hasher = new StateHasher();
+    const state = games[0][10];
+    hasher.hash(state);
+    const moved = { ...state, units: state.units.map((u, i) => (i === 1 ? { ...u, hex: u.hex + 1, testedAgainst: ['x'] } : u)) };
+    expect(hasher.hash(moved)).toBe(stateHash(moved));
+    const shaken = { ...moved, wings: moved.wings.map((w, i) => (i === 0 ? { ...w, shakenMarkers: w.shakenMarkers + 1 } : w)) };
+    expect(hasher.hash(shaken)).toBe(stateHash(shaken));
+    const fewer = { ...state, units: state.units.slice(1) };
+    expect(hasher.hash(fewer)).toBe(stateHash(fewer));
+    expect(hasher.hash(state)).toBe(stateHash(state));
+  });
 });
