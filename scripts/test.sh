@@ -13,7 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$(pwd)"
 CHROMIUM=/usr/bin/chromium
 RESULTS="$ROOT/artifacts/jest-results.json"
-JEST_TIMEOUT="${LAMES_JEST_TIMEOUT:-40m}"
+JEST_TIMEOUT="${LAMES_JEST_TIMEOUT:-80m}"
 
 # The URLs the tests use for PostgreSQL and Redis (CI sets the same values).
 export LAMES_TEST_PG_URL="${LAMES_TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
