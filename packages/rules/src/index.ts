@@ -45,7 +45,7 @@ export type { Arrival, BodyStep, BodyTrailStep, FormationStep, MoveStep } from '
 export type { MoveMode } from './movement/mover';
 export { coversOf } from './fog/covers';
 export { viewFor, seesEverything, sharingViews } from './fog/view';
-export { apply, ACTION_RULES } from './actions/apply';
+export { apply, applyAction, malformedAction, ACTION_RULES } from './actions/apply';
 export type { ApplyResult } from './actions/apply';
 export { legalActions, reachable } from './actions/legal';
 export type { LegalAction } from './actions/legal';

@@ -78,10 +78,28 @@ export class InvalidActionError extends Error {}
  * Without injected dice, rolls come from the generator kept in the state.
  */
 export function apply(state: GameState, seat: Seat, input: unknown, options: { dice?: DiceSource } = {}): ApplyResult {
-  if (state.perspective) throw new InvalidActionError('apply needs the full game state, not a seat view');
+  assertFullState(state);
   const parsed = actionSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, rejection: reject('malformedAction', { detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }) };
-  const action = parsed.data;
+  if (!parsed.success) return { ok: false, rejection: malformedAction(parsed.error.issues) };
+  return applyAction(state, seat, parsed.data, options);
+}
+
+function assertFullState(state: GameState): void {
+  if (state.perspective) throw new InvalidActionError('apply needs the full game state, not a seat view');
+}
+
+/** The refusal of an input the action schema does not accept, naming each member at fault. */
+export function malformedAction(issues: readonly { path: PropertyKey[]; message: string }[]): Rejection {
+  return reject('malformedAction', { detail: issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+}
+
+/**
+ * `apply` for an action already parsed by `actionSchema` (its output, not a
+ * cast): the server parses each message once to refuse a malformed one at
+ * once, and a second parse here was a share of its CPU per action (issue 9).
+ */
+export function applyAction(state: GameState, seat: Seat, action: Action, options: { dice?: DiceSource } = {}): ApplyResult {
+  assertFullState(state);
   const rule = ACTION_RULES[action.type] as ActionRule<Action>;
   // A unit bound to an action (§2.9.1) is refused every other one.
   // The checks only read the state: they share its seats' views (fog/view.ts; issue 9: a move's checks built the mover's view three times).

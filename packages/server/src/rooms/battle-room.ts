@@ -1,11 +1,10 @@
 import { ClientState, CloseCode, matchMaker, Room, type AuthContext, type Client } from '@colyseus/core';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apply, encodeEvents, eventsFor, EVENTS_MESSAGE, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
+import { actionSchema, applyAction, encodeEvents, eventsFor, EVENTS_MESSAGE, malformedAction, reject, wireNamesOf, type Action, type GameEvent, type GameState, type Rejection, type Seat } from '@lames/rules';
 import { headOf, replayJournal, SNAPSHOT_EVERY } from '../persistence/journal';
 import { newBattleFacts } from '../persistence/new-battle';
 import { StateHasher } from '../persistence/state-hash';
-import { parseAction } from './action-check';
 import type { BattleAccess, BattleRecord, JournalEntry, PlayedAction } from '../persistence/store';
 import { RATE_LIMITED, withinMessageRate } from '../limits/message-rate';
 import { initStatic, syncBattleState } from '../sync/apply';
@@ -542,11 +541,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   /** Checks the message's shape at once, then plays it after the actions already queued (see `saving`). */
   private onAction(client: BattleClient, payload: unknown): Promise<void> | void {
     const receivedAt = performance.now(); // ops metrics: action latency
-    const parsed = parseAction(payload);
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      return this.refuse(client, reject('malformedAction', { detail }));
-    }
+    const parsed = actionSchema.safeParse(payload);
+    if (!parsed.success) return this.refuse(client, malformedAction(parsed.error.issues));
     return this.serial(() => this.playAction(client, parsed.data, receivedAt));
   }
 
@@ -565,9 +561,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if (paused) return this.refuse(client, paused);
     const halted = this.clocks?.refusal();
     if (halted) return this.refuse(client, halted);
-    let result: ReturnType<typeof apply>;
+    let result: ReturnType<typeof applyAction>;
     try {
-      result = apply(this.game, seat, action);
+      result = applyAction(this.game, seat, action); // parsed in onAction
     } catch (e) {
       this.deps.logError(`battle ${this.roomId}: the rules threw on an action`, e);
       return this.refuse(client, SERVER_FAULT);
