@@ -3,7 +3,8 @@ import { stressGame } from '../src/testing';
 import type { Directive } from '../src/state/types';
 import { moverOf } from '../src/movement/mover';
 import { moveContext } from '../src/movement/walker';
-import { searchArrivals } from '../src/movement/reachable';
+import { searchArrivals, searchArrivalSet, type MoveStep } from '../src/movement/reachable';
+import { positionsAlong } from '../src/movement/arrival-set';
 import { searchArrivals as previousSearch } from './previous/reachable';
 import { arrivalsAllowed as previousAllowed } from './previous/move-directive';
 import { recordedPositions } from './recorded-positions';
@@ -120,5 +121,65 @@ describe('§3.2.6 the attack directive\'s shooters and harassers (issue 9): the 
     }
     // The stress battle's light cavalry harasses (§3.2.4.1): the memory of the hexes between is exercised.
     if (_id.startsWith('stress')) expect(harassers).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Issue 9: the preview builds only the arrivals its directive keeps
+ * (movement/arrival-set.ts): the filter reads where each arrival ends, its
+ * cost and the positions along its way from the search's states, unbuilt,
+ * and the retreat edge's distances are worked out once per kind of mover
+ * (command/fields.ts `sharedEdgeField`). On the bench's stress battle and the
+ * recorded positions of the stress battle, every piece of each side — the
+ * warg riders' twelve facings, the small units' steered turns
+ * (search-facings.ts), decoys — under each directive (§2.5.1–2.5.4,
+ * §2.6.11): the previous implementation's arrivals, in the same order.
+ */
+describe('§2.5 every directive\'s preview, arrivals built only when kept (issue 9): the same arrivals as before', () => {
+  const stressCases: Array<[string, GameState]> = [['stress battle (bench)', stressGame('bench')], ...positions.filter(([id]) => id.startsWith('stress')).slice(0, 1)];
+  test.each(stressCases)('%s', (_id, state) => {
+    let kept = 0;
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      const pieces = [...view.units.filter((u) => u.side === side && u.hex >= 0).map((u) => u.id), ...view.decoys.filter((d) => d.side === side && d.hex >= 0).map((d) => d.id)];
+      for (const directive of DIRECTIVES) {
+        const under = { ...view, wings: view.wings.map((w) => (w.side === side ? { ...w, directive } : w)) };
+        for (const piece of pieces.filter((p) => previousJudges(under, p))) {
+          const now = reachable(under, side as Seat, piece, 'normal');
+          kept += now.length;
+          expect([piece, directive, now]).toEqual([piece, directive, previousReachable(under, piece, 'normal')]);
+        }
+      }
+    }
+    expect(kept).toBeGreaterThan(0);
+  });
+
+  /** What the set tells of an arrival before building it is what the built arrival says (the positions are those its steps walk through). */
+  test.each(stressCases.slice(0, 1))('%s: an arrival read unbuilt is the arrival built', (_id, state) => {
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      const pieces = [...view.units.filter((u) => u.side === side && u.hex >= 0), ...view.decoys.filter((d) => d.side === side && d.hex >= 0)];
+      for (const piece of pieces) {
+        const mover = moverOf(view, piece.id)!;
+        for (const mode of MODES) {
+          const set = searchArrivalSet(moveContext(view, mover, mode));
+          const unbuilt = Array.from({ length: set.size }, (_, i) => ({
+            hex: set.hex(i),
+            cost: set.cost(i),
+            ends: set.ends(i),
+            exit: set.exit(i),
+            positions: set.positions(i).map((p) => ({ hex: p.hex, facing: p.facing, second: p.second })),
+          }));
+          const built = searchArrivals(moveContext(view, mover, mode)).map((a) => ({
+            hex: a.hex,
+            cost: a.cost,
+            ends: a.ends,
+            exit: a.exit,
+            positions: a.trail ? a.trail.map((t) => ({ hex: t.hex, facing: t.facing, second: t.second })) : positionsAlong(mover.unit, a.steps as MoveStep[]).map((p) => ({ hex: p.hex, facing: p.facing, second: undefined })),
+          }));
+          expect([piece.id, mode, unbuilt]).toEqual([piece.id, mode, built]);
+        }
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { sharedView, sharingViews } from '../fog/view';
-import { searchArrivals, Arrival } from '../movement/reachable';
+import { searchArrivalSet, Arrival } from '../movement/reachable';
 import { moverOf, MoveMode } from '../movement/mover';
 import { moveContext } from '../movement/walker';
 import { allFront } from '../units/abilities';
@@ -111,7 +111,7 @@ export function reachable(state: GameState, seat: Seat, piece: string, mode: Mov
   const mover = moverOf(view, piece);
   // Nothing moves before the hidden deployment ends (§4.5.2), nor a hedgehog ever (§3.3.6, l.2274).
   if (!mover || mover.unit.side !== seat || view.deployment || allFront(mover.unit)) return [];
-  return arrivalsAllowed(view, mover, mode, searchArrivals(moveContext(view, mover, mode)));
+  return arrivalsAllowed(view, mover, mode, searchArrivalSet(moveContext(view, mover, mode)));
 }
 
 export { reject };

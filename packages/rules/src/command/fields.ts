@@ -2,6 +2,7 @@ import { Direction, DIRECTIONS, directionTo, distance, offsetOf } from '../geome
 import type { Facing } from '../geometry/facing';
 import { Halves, stepCost, toHalves } from '../movement/costs';
 import { MinHeap } from '../movement/heap';
+import { stepTable, StepTable } from '../movement/step-table';
 import { exitCost } from '../movement/nearest-threat';
 import { threatField, ThreatField } from '../movement/threat-field';
 import { approachField, ApproachField } from '../movement/approach-field';
@@ -140,7 +141,7 @@ export class DirectiveFields {
   edgeCost(hex: number): Halves {
     if (!this.edge) {
       const side = this.view.sides.find((s) => s.id === this.unit.side);
-      this.edge = edgeField(this.view.board, this.unit, side?.retreatEdge ?? 'south');
+      this.edge = sharedEdgeField(this.view.board, this.unit, side?.retreatEdge ?? 'south');
     }
     return this.edge[hex];
   }
@@ -202,6 +203,24 @@ export function onEdge(board: Board, hex: number, edge: MapEdge): boolean {
   if (edge === 'west') return col === 0;
   return col === board.cols - 1;
 }
+
+/**
+ * `edgeField`, worked out once per board, kind of mover and edge (issue 9: a
+ * search over the whole board, about a third of a millisecond, which every
+ * move preview under a retreat directive asked again). It depends on nothing
+ * else: the board is static, and the step costs are the same for every mover
+ * that shares a step table (step-table.ts `moverKey`). Read only.
+ */
+function sharedEdgeField(board: Board, unit: Unit, edge: MapEdge): Float64Array {
+  const table = stepTable(board, unit);
+  let byEdge = edgeFields.get(table);
+  if (!byEdge) edgeFields.set(table, (byEdge = new Map()));
+  let field = byEdge.get(edge);
+  if (!field) byEdge.set(edge, (field = edgeField(board, unit, edge)));
+  return field;
+}
+
+const edgeFields = new WeakMap<StepTable, Map<MapEdge, Float64Array>>();
 
 /**
  * Cost, in half points, from every hex to the edge hexes, with the unit's own

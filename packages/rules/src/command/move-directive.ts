@@ -3,10 +3,10 @@ import { REFUSED } from '../movement/refusal';
 import { sharedView } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
-import type { Arrival, BodyStep, MoveStep } from '../movement/reachable';
+import type { Arrival, BodyStep } from '../movement/reachable';
+import { allArrivals, ArrivalSet } from '../movement/arrival-set';
 import type { BodyWalk } from '../movement/formation-walker';
 import { MoveContext, moveContext, startWalk, walkMove, WalkState } from '../movement/walker';
-import type { Facing } from '../geometry/facing';
 import type { GameState, Seat } from '../state/types';
 import { DirectiveIntent, DirectiveJudge, directiveRefusal } from './directive';
 import type { Position } from './fields';
@@ -26,41 +26,31 @@ export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: s
   return intent ? directiveRefusal(view, mover.unit, intent) : null;
 }
 
-/** The preview offers only the arrivals the directive allows (legal.ts `reachable`). */
-export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, arrivals: Arrival[]): Arrival[] {
+/** The preview offers only the arrivals the directive allows (legal.ts `reachable`), building only those (arrival-set.ts). */
+export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, arrivals: ArrivalSet): Arrival[] {
   const busy = directiveRefusal(view, mover.unit, { type: 'pass' });
   if (busy) return [];
   // Only yes or no is needed of each arrival: the refusals are not worded.
   const judge = new DirectiveJudge(view, mover.unit, () => REFUSED);
-  if (judge.directive === null) return arrivals;
+  if (judge.directive === null) return allArrivals(arrivals);
   // Only an exit asks the context (who left the map where): built once, for the first that does — building it means a pass over the whole board.
   let ctx: MoveContext | undefined;
   const offMap = () => (ctx ??= moveContext(view, mover, mode)).offMapEnemies;
-  return arrivals.filter((arr) => judge.judge(arrivalIntent(mover, mode, arr, offMap)) === null);
+  const kept: Arrival[] = [];
+  for (let i = 0; i < arrivals.size; i++) if (judge.judge(arrivalIntent(arrivals, i, mode, offMap)) === null) kept.push(arrivals.arrival(i));
+  return kept;
 }
 
 /**
- * What an arrival of the search intends, read from its steps: the walker
- * accepted each of them as the search made it, so walking them again (as a
- * submitted move is, `walkIntent`) would find the same positions. A
- * formation's positions are its trail (§3.3.7: a pivot moves both hexes).
+ * What an arrival of the search intends, read from its positions: the
+ * walker accepted each step as the search made it, so walking them again (as
+ * a submitted move is, `walkIntent`) would find the same positions.
  */
-function arrivalIntent(mover: Mover, mode: MoveMode, arr: Arrival, offMap: () => Map<number, string>): DirectiveIntent {
-  const path = arr.trail ? arr.trail.map((t) => ({ hex: t.hex, second: t.second, facing: t.facing })) : pathOf(mover, arr.steps as MoveStep[]);
-  const exit = arr.exit !== undefined ? { hex: arr.hex, dir: arr.exit, reachesEnemy: offMap().has(arr.hex * 6 + arr.exit) } : undefined;
-  return { type: 'move', path, spent: arr.cost, mode, stopped: arr.ends !== null, charge: false, ...(exit ? { exit } : {}) };
-}
-
-/** A one-hex unit's position after each step, the step off the map left out (it enters no hex). */
-function pathOf(mover: Mover, steps: MoveStep[]): Array<{ hex: number; facing: Facing }> {
-  let at = { hex: mover.unit.hex, facing: mover.unit.facing };
-  const path: Array<{ hex: number; facing: Facing }> = [];
-  for (const step of steps) {
-    if ('exit' in step) continue;
-    at = 'to' in step ? { hex: step.to, facing: at.facing } : { hex: at.hex, facing: step.face };
-    path.push(at);
-  }
-  return path;
+function arrivalIntent(arrivals: ArrivalSet, i: number, mode: MoveMode, offMap: () => Map<number, string>): DirectiveIntent {
+  const dir = arrivals.exit(i);
+  const hex = arrivals.hex(i);
+  const exit = dir !== undefined ? { hex, dir, reachesEnemy: offMap().has(hex * 6 + dir) } : undefined;
+  return { type: 'move', path: arrivals.positions(i), spent: arrivals.cost(i), mode, stopped: arrivals.ends(i) !== null, charge: false, ...(exit ? { exit } : {}) };
 }
 
 function walkIntent(ctx: MoveContext, mode: MoveMode, steps: BodyStep[], charge: boolean): DirectiveIntent | null {

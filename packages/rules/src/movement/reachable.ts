@@ -7,6 +7,7 @@ import { boardIndex } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
 import { stepTable } from './step-table';
 import { facingModel, FacingModel } from './search-facings';
+import { allArrivals, ArrivalSet, builtArrivals, PathPosition, positionsAlong } from './arrival-set';
 import type { BodyStep } from './formation-walker';
 import { searchBodyArrivals } from './formation-search';
 import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, tryExit, tryReorient, tryStep, turnCost, WalkState } from './walker';
@@ -60,7 +61,12 @@ export interface Arrival {
  * arrivals offered depends on it).
  */
 export function searchArrivals(ctx: MoveContext): Arrival[] {
-  if (ctx.mover.unit.secondHex !== undefined) return searchBodyArrivals(ctx);
+  return allArrivals(searchArrivalSet(ctx));
+}
+
+/** The same arrivals, in the same order, each built only when asked (arrival-set.ts: the preview's filter drops most unbuilt). */
+export function searchArrivalSet(ctx: MoveContext): ArrivalSet {
+  if (ctx.mover.unit.secondHex !== undefined) return builtArrivals(ctx.mover.unit, searchBodyArrivals(ctx));
   const model = facingModel(ctx.mover.unit);
   const hexes = boardIndex(ctx.view.board).size;
   const s = new Search(hexes * model.slots * 20, hexes * 12);
@@ -234,9 +240,10 @@ function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws:
  * at the same place with `charge: true`. A place off the map is an edge
  * hexside; there the dearer way offered is the one that pursues (§2.6.10).
  * Places are numbered hex × 12 + facing, then the edge hexsides after them;
- * they are offered in the order they were first reached.
+ * they are offered in the order they were first reached, each built only
+ * when asked (`SearchArrivals`).
  */
-function bestArrivals(ctx: MoveContext, model: FacingModel, s: Search, hexes: number): Arrival[] {
+function bestArrivals(ctx: MoveContext, model: FacingModel, s: Search, hexes: number): ArrivalSet {
   const count = s.key.length;
   const special = new Uint8Array(count);
   for (let n = 0; n < count; n++) special[n] = (s.ws[n].ended === 'exit' ? pursuedAt(ctx, s.ws[n]) !== null : chargeOpenAfter(s.ws[n])) ? 1 : 0;
@@ -266,20 +273,77 @@ function bestArrivals(ctx: MoveContext, model: FacingModel, s: Search, hexes: nu
       if (special[n]) keep(bestCharging, chargingOrder, ws.hex * 12 + f, n);
     }
   }
+  const nodes: number[] = [];
+  const facings: Array<Facing | null> = [];
   const facingAt = (place: number) => (place < hexes * 12 ? ((place % 12) as Facing) : null);
-  const chosen = order.map((place) => arrivalOf(ctx, model, s, best[place], facingAt(place)));
-  for (const place of chargingOrder) if (!special[best[place]]) chosen.push(arrivalOf(ctx, model, s, bestCharging[place], facingAt(place)));
-  return chosen;
+  for (const place of order) {
+    nodes.push(best[place]);
+    facings.push(facingAt(place));
+  }
+  for (const place of chargingOrder)
+    if (!special[best[place]]) {
+      nodes.push(bestCharging[place]);
+      facings.push(facingAt(place));
+    }
+  return new SearchArrivals(ctx, model, s, nodes, facings);
 }
 
-function arrivalOf(ctx: MoveContext, model: FacingModel, s: Search, n: number, facing: Facing | null): Arrival {
-  const ws = s.ws[n];
-  const path = pathTo(s, n);
-  const steps = facing === null || facing === ws.facing ? path : model.steer(path, facing);
-  const arrival: Arrival = { hex: ws.hex, facing: facing ?? ws.facing, cost: toPoints(ws.spent), steps, ends: ws.ended, charge: chargeOpenAfter(ws), engaging: engagingAt(ws) };
-  if (ws.ended !== 'exit') return arrival;
-  const pursued = pursuedAt(ctx, ws);
-  return pursued ? { ...arrival, exit: ws.exit, pursues: pursued } : { ...arrival, exit: ws.exit };
+/** The arrivals of a one-hex search: node `nodes[i]` ending facing `facings[i]` (null: off the map, as it faced). */
+class SearchArrivals implements ArrivalSet {
+  constructor(
+    private readonly ctx: MoveContext,
+    private readonly model: FacingModel,
+    private readonly s: Search,
+    private readonly nodes: number[],
+    private readonly facings: Array<Facing | null>,
+  ) {}
+
+  get size(): number {
+    return this.nodes.length;
+  }
+
+  hex(i: number): number {
+    return this.s.ws[this.nodes[i]].hex;
+  }
+
+  cost(i: number): number {
+    return toPoints(this.s.ws[this.nodes[i]].spent);
+  }
+
+  ends(i: number): MoveEnd | null {
+    return this.s.ws[this.nodes[i]].ended;
+  }
+
+  exit(i: number): Direction | undefined {
+    const ws = this.s.ws[this.nodes[i]];
+    return ws.ended === 'exit' ? ws.exit : undefined;
+  }
+
+  positions(i: number): PathPosition[] {
+    const s = this.s;
+    // A small unit's turns are rewritten to end facing where it chose (search-facings.ts `steer`): read from its steps.
+    if (!this.model.facingsWalked) return positionsAlong(this.ctx.mover.unit, this.steps(i));
+    // Otherwise the walk states along the way are the positions walking its steps finds (each a hex and a facing); the exit enters no hex.
+    const path: PathPosition[] = [];
+    for (let m = this.nodes[i]; s.prev[m] >= 0; m = s.prev[m]) if (s.ws[m].ended !== 'exit') path.push(s.ws[m]);
+    return path.reverse();
+  }
+
+  arrival(i: number): Arrival {
+    const ws = this.s.ws[this.nodes[i]];
+    const facing = this.facings[i];
+    const arrival: Arrival = { hex: ws.hex, facing: facing ?? ws.facing, cost: toPoints(ws.spent), steps: this.steps(i), ends: ws.ended, charge: chargeOpenAfter(ws), engaging: engagingAt(ws) };
+    if (ws.ended !== 'exit') return arrival;
+    const pursued = pursuedAt(this.ctx, ws);
+    return pursued ? { ...arrival, exit: ws.exit, pursues: pursued } : { ...arrival, exit: ws.exit };
+  }
+
+  private steps(i: number): MoveStep[] {
+    const n = this.nodes[i];
+    const facing = this.facings[i];
+    const path = pathTo(this.s, n);
+    return facing === null || facing === this.s.ws[n].facing ? path : this.model.steer(path, facing);
+  }
 }
 
 function pathTo(s: Search, n: number): MoveStep[] {

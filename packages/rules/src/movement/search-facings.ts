@@ -29,6 +29,8 @@ export interface FacingModel {
   facings(ws: WalkState, turns: number): readonly Facing[];
   /** The steps of a way to the state, rewritten to end facing `facing` (one of `facings`). */
   steer(steps: MoveStep[], facing: Facing): MoveStep[];
+  /** `steer` never rewrites a step: the walk states along a way face as its steps do (arrival-set.ts reads the positions from them). */
+  readonly facingsWalked: boolean;
 }
 
 export function facingModel(unit: Unit): FacingModel {
@@ -46,6 +48,7 @@ const everyFacing: FacingModel = {
   turnsFrom: (ws) => OTHER_FACINGS[ws.facing],
   facings: (ws) => ONE_FACING[ws.facing],
   steer: (steps) => steps,
+  facingsWalked: true,
 };
 
 function turnsCounted(start: Facing): FacingModel {
@@ -56,6 +59,7 @@ function turnsCounted(start: Facing): FacingModel {
   return {
     slot: (_ws, turns) => turns,
     slots: 3,
+    facingsWalked: false,
     turnsFrom: (ws, turns) => turnFrom[ws.facing * 3 + turns],
     facings: (_ws, turns) => (turns === 0 ? [start] : turns === 1 ? others : FACINGS),
     steer(steps, facing) {
