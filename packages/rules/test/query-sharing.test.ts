@@ -1,4 +1,14 @@
-import { legalActions, nearestThreats, piecesToActivate, viewFor, type GameState } from '../src';
+import {
+  legalActions,
+  nearestThreats,
+  piecesToActivate,
+  reachable,
+  sharingViews,
+  viewFor,
+  withdrawOptions,
+  type GameState,
+} from '../src';
+import type { MoveMode } from '../src/movement/mover';
 import { nearestFirst } from '../src/geometry/nearest-first';
 import { threatField } from '../src/movement/threat-field';
 import { seededDice, seedRng } from '../src';
@@ -13,6 +23,7 @@ import { recordedPositions } from './recorded-positions';
  * (movement/recent-fields.ts) and must follow an in-place change of them.
  */
 
+const MODES: MoveMode[] = ['normal', 'extra', 'minimal'];
 const positions = recordedPositions('query-sharing', { every: 40, stressLimit: 80 });
 
 function deepFreeze<T>(v: T): T {
@@ -101,6 +112,34 @@ describe("§2.5.3.1 a unit's threat field found again by its profiles (issue 9)"
           nearestThreats(copy, twin).units.map((t) => t.id),
         );
       }
+    },
+  );
+});
+
+describe('§2.6 a move search and the withdrawal hexes asked twice about one state (issue 9, seventh pass)', () => {
+  const activated = positions.filter(([, state]) => state.activation?.piece);
+  test('the positions hold pieces under activation', () =>
+    expect(activated.length).toBeGreaterThan(3));
+  test.each(activated)(
+    '%s: worked out once in a scope, the same answers as afresh',
+    (_id, state) => {
+      const side = state.activeSide;
+      const piece = state.activation!.piece;
+      const ask = (s: GameState) => [
+        ...MODES.map((m) => reachable(s, side, piece, m)),
+        withdrawOptions(s, side, piece),
+      ];
+      const first = sharingViews(state, () => {
+        const once = ask(state);
+        // The second question of the scope gets the answer of the first (fog/view.ts sharedAnswer).
+        ask(state).forEach((again, i) => expect(again).toBe(once[i]));
+        return once;
+      });
+      // Outside the scope, and on a copy, each is worked out again: the same answers.
+      const afresh = ask(structuredClone(state));
+      afresh.forEach((a, i) => expect(a).not.toBe(first[i]));
+      expect(afresh).toEqual(first);
+      ask(state).forEach((a, i) => expect(a).not.toBe(first[i]));
     },
   );
 });

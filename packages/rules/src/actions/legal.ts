@@ -1,4 +1,4 @@
-import { sharedView, sharingViews } from '../fog/view';
+import { sharedAnswer, sharedView, sharingViews } from '../fog/view';
 import { searchArrivalSet, Arrival } from '../movement/reachable';
 import { moverOf, MoveMode } from '../movement/mover';
 import { moveContext } from '../movement/walker';
@@ -107,6 +107,11 @@ function moveRefusal(state: GameState, seat: Seat, piece: string, mode: MoveMode
  * client's preview), computed on what `seat` knows.
  */
 export function reachable(state: GameState, seat: Seat, piece: string, mode: MoveMode = 'normal'): Arrival[] {
+  // Asked by the move verdict (minimal mode), the end-turn verdict and the move's preview of one state: searched once.
+  return sharedAnswer(state, `reachable ${seat} ${piece} ${mode}`, () => searchReachable(state, seat, piece, mode));
+}
+
+function searchReachable(state: GameState, seat: Seat, piece: string, mode: MoveMode): Arrival[] {
   const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, piece);
   // Nothing moves before the hidden deployment ends (§4.5.2), nor a hedgehog ever (§3.3.6, l.2274).

@@ -1,4 +1,5 @@
 import { cloneState } from '../state/clone';
+import { copyUnit } from '../state/unit-copy';
 import type { GameState, Seat, Unit } from '../state/types';
 import { coversOf } from './covers';
 import { stacksByRank } from '../units/stack-groups';
@@ -51,7 +52,23 @@ export function sharedView(state: GameState, seat: Seat): GameState {
   return view;
 }
 
-let scope: { state: GameState; views: Map<Seat, GameState> } | null = null;
+let scope: { state: GameState; views: Map<Seat, GameState>; answers: Map<string, unknown> } | null = null;
+
+/**
+ * The answer to the question `key` about `state`, worked out once per
+ * `sharingViews` scope of that state (issue 9: the random player, like a
+ * client, asks `legalActions` and then the options behind a verdict — the
+ * move search of a mode, the withdrawal hexes — which worked each out
+ * again). Outside such a scope, or about another state, `compute` runs
+ * every time. The answer is shared by every caller of the scope: they only
+ * read it (frozen, so that a caller that changed it would fail loudly).
+ */
+export function sharedAnswer<T extends object>(state: GameState, key: string, compute: () => T): T {
+  if (scope?.state !== state) return compute();
+  let answer = scope.answers.get(key) as T | undefined;
+  if (answer === undefined) scope.answers.set(key, (answer = Object.freeze(compute()) as T));
+  return answer;
+}
 
 /**
  * Runs `questions` about `state` with one `sharedView` per seat of that
@@ -63,7 +80,7 @@ let scope: { state: GameState; views: Map<Seat, GameState> } | null = null;
  */
 export function sharingViews<T>(state: GameState, questions: () => T): T {
   if (scope) return questions();
-  scope = { state, views: new Map() };
+  scope = { state, views: new Map(), answers: new Map() };
   try {
     return questions();
   } finally {
@@ -105,7 +122,12 @@ function renumbered(units: Unit[]): Unit[] {
   const out = [...units];
   for (const stack of unitStacks(units)) {
     stack.forEach((i, rank) => {
-      if (units[i].stackRank !== rank) out[i] = { ...units[i], stackRank: rank };
+      if (units[i].stackRank !== rank) {
+        // Not a spread: one that sees every unit shape costs about 1 µs a copy (state/unit-copy.ts).
+        const copy = copyUnit(units[i]);
+        copy.stackRank = rank;
+        out[i] = copy;
+      }
     });
   }
   return out;

@@ -1,7 +1,7 @@
 import { directiveRefusal } from '../command/directive';
 import { isRejection, reject, Rejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
-import { sharedView } from '../fog/view';
+import { sharedAnswer, sharedView } from '../fog/view';
 import { Facing, retreatDirections } from '../geometry/facing';
 import { Direction, directionTo, hexLabel } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
@@ -108,6 +108,11 @@ function exposedAt(view: GameState, unit: Unit, to: number): boolean {
 
 /** Every withdrawal hex (and edge) of the unit, each with its verdict, on `seat`'s view. */
 export function withdrawOptions(state: GameState, seat: Seat, piece: string): WithdrawOption[] {
+  // Asked by the withdraw verdict, then for the options themselves, of one state: worked out once.
+  return sharedAnswer(state, `withdrawOptions ${seat} ${piece}`, () => listWithdrawOptions(state, seat, piece));
+}
+
+function listWithdrawOptions(state: GameState, seat: Seat, piece: string): WithdrawOption[] {
   const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, piece);
   if (!mover || mover.unit.side !== seat || mover.unit.hex < 0) return [];
