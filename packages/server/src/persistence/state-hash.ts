@@ -49,56 +49,83 @@ function flat(text: string): string {
  * rules copy the whole state on every action, and an action changes one or
  * two units and a few of the rest. Same text as serverStateHash for any
  * sequence of states (test/persistence/state-hash.test.ts).
+ *
+ * A unit is kept in pieces (unitPieces): its own text, flat, and between
+ * them its profiles' and faculties' texts, which are the scenario's (kept
+ * once per object for every room), not copied into each room's unit text
+ * (issue 9, memory per room: a third of the kept text on the-ford).
  */
 export class StateHasher {
-  private readonly units = new Memo();
-  private readonly members = new Map<string, Memo>();
+  private readonly units = new Memo(keptUnit);
+  /** The state's other members by key: a member may be an object in one state and null in the next (activation). */
+  private readonly members = new Map<string, { value: unknown; text: string | undefined }>();
 
   hash(state: unknown): string {
     const text = canonicalStateText(state, {
-      unit: (u, i) => this.units.text(i, u, writeUnit),
-      member: (key, value) => (value !== null && typeof value === 'object' ? this.memberMemo(key).text(0, value, canonical) : canonical(value)),
+      unit: (u, i) => this.units.kept(i, u),
+      member: (key, value) => (value !== null && typeof value === 'object' ? this.member(key, value) : canonical(value)),
     });
     // units gone (merged troops) are not kept
     if (isRecord(state) && Array.isArray(state.units)) this.units.keep(state.units.length);
     return createHash('sha256').update(text).digest('hex');
   }
 
-  private memberMemo(key: string): Memo {
-    let memo = this.members.get(key);
-    if (!memo) this.members.set(key, (memo = new Memo()));
-    return memo;
+  /** The characters this hasher keeps of its own (the shared texts of profiles, faculties and boards not counted), for the tests. */
+  ownLength(): number {
+    return this.units.length((pieces) => pieces.reduce((n, p, i) => (i % 2 === 0 ? n + p.length : n), 0)) + [...this.members.values()].reduce((n, kept) => n + (kept.text?.length ?? 0), 0);
+  }
+
+  /** A member's text, kept with its value: one small record per key, not a Memo's two arrays. */
+  private member(key: string, value: unknown): string | undefined {
+    const kept = this.members.get(key);
+    if (kept && sameData(kept.value, value)) {
+      kept.value = value; // the older copy is then free
+      return kept.text;
+    }
+    const text = keptMember(value);
+    this.members.set(key, { value, text });
+    return text;
   }
 }
 
-/** Texts kept by place, each with the value it was written from. */
-class Memo {
+/** Kept forms by place, each with the value it was written from. */
+class Memo<K> {
   private values: unknown[] = [];
-  private texts: (string | undefined)[] = [];
+  private forms: K[] = [];
 
-  text<T extends string | undefined>(i: number, value: unknown, write: (value: unknown) => T): T {
+  constructor(private readonly write: (value: unknown) => K) {}
+
+  kept(i: number, value: unknown): K {
     if (i < this.values.length && sameData(this.values[i], value)) {
       this.values[i] = value; // the older copy is then free
-      return this.texts[i] as T;
+      return this.forms[i];
     }
-    const text = write(value);
     this.values[i] = value;
-    this.texts[i] = text === undefined ? text : flat(text);
-    return text;
+    return (this.forms[i] = this.write(value));
   }
 
   keep(length: number): void {
-    this.values.length = this.texts.length = length;
+    this.values.length = this.forms.length = length;
   }
+
+  length(of: (form: K) => number): number {
+    return this.forms.reduce((n, form) => n + of(form), 0);
+  }
+}
+
+function keptMember(value: unknown): string | undefined {
+  const text = canonical(value);
+  return text === undefined ? text : flat(text);
 }
 
 /** How the state's units and other members are written: afresh, or kept by a StateHasher. */
 interface Writers {
-  unit(unit: unknown, index: number): string;
+  /** A unit's text in pieces (unitPieces). */
+  unit(unit: unknown, index: number): string[];
   member(key: string, value: unknown): string | undefined;
 }
 
-const FRESH: Writers = { unit: (u) => writeUnit(u), member: (_key, value) => canonical(value) };
+const FRESH: Writers = { unit: (u) => unitPieces(u), member: (_key, value) => canonical(value) };
 
 /** The rules' `canonicalJson(state)`, with the board, profiles and faculties kept (see above). */
 export function canonicalStateText(state: unknown, writers: Writers = FRESH): string {
@@ -107,16 +134,49 @@ export function canonicalStateText(state: unknown, writers: Writers = FRESH): st
 
 function stateMember(key: string, value: unknown, writers: Writers): string | undefined {
   if (key === 'board') return kept(value);
-  if (key === 'units' && Array.isArray(value)) return `[${value.map((u, i) => writers.unit(u, i)).join(',')}]`;
+  if (key === 'units' && Array.isArray(value)) return unitsText(value, writers);
   return writers.member(key, value);
 }
 
-function writeUnit(u: unknown): string {
-  return isRecord(u) ? objectText(u, unitMember) : (canonical(u) ?? 'null');
+/** The units' text, every piece of every unit joined at once (one copy, no rope). */
+function unitsText(units: unknown[], writers: Writers): string {
+  const parts: string[] = ['['];
+  for (let i = 0; i < units.length; i++) {
+    if (i > 0) parts.push(',');
+    for (const piece of writers.unit(units[i], i)) parts.push(piece);
+  }
+  parts.push(']');
+  return parts.join('');
 }
 
-function unitMember(key: string, value: unknown): string | undefined {
-  return key === 'profiles' || key === 'faculties' ? kept(value) : canonical(value);
+/**
+ * A unit's text in pieces: its own members' texts at the even places, and
+ * at the odd places the kept texts of its profiles and faculties (the same
+ * string for every copy of the unit and every room of its scenario).
+ */
+function unitPieces(u: unknown): string[] {
+  if (!isRecord(u)) return [canonical(u) ?? 'null'];
+  const pieces: string[] = [];
+  let out = '';
+  for (const key of orderedKeys(u)) {
+    const shared = key === 'profiles' || key === 'faculties';
+    const member = shared ? kept(u[key]) : canonical(u[key]);
+    if (member === undefined) continue;
+    out += (out === '' && pieces.length === 0 ? '{' : ',') + quotedKey(key);
+    if (shared) {
+      pieces.push(out, member);
+      out = '';
+    } else out += member;
+  }
+  pieces.push(pieces.length === 0 && out === '' ? '{}' : `${out}}`);
+  return pieces;
+}
+
+/** A unit's pieces as a hasher keeps them: its own texts flat (the even places), the shared ones as they are. */
+function keptUnit(u: unknown): string[] {
+  const pieces = unitPieces(u);
+  for (let i = 0; i < pieces.length; i += 2) pieces[i] = flat(pieces[i]);
+  return pieces;
 }
 
 const anyMember = (_key: string, value: unknown) => canonical(value);
@@ -157,23 +217,27 @@ function arrayText(values: unknown[]): string {
   return `${out}]`;
 }
 
-/**
- * An object's members in the order of the rules' sorted copy: its keys sorted
- * as strings, but put back into an object, whose array-index keys ("12",
- * "105") come first in numeric order. Object.keys gives those first already.
- */
+/** An object's text, its members in the order of the rules' sorted copy (orderedKeys). */
 function objectText(value: Record<string, unknown>, text: (key: string, value: unknown) => string | undefined): string {
-  const keys = Object.keys(value);
-  let indexes = 0;
-  while (indexes < keys.length && isArrayIndex(keys[indexes])) indexes++;
-  const ordered = indexes === keys.length ? keys : [...keys.slice(0, indexes), ...keys.slice(indexes).sort()];
   let out = '';
-  for (const key of ordered) {
+  for (const key of orderedKeys(value)) {
     const member = text(key, value[key]);
     if (member === undefined) continue;
     out += (out === '' ? '{' : ',') + quotedKey(key) + member;
   }
   return out === '' ? '{}' : `${out}}`;
+}
+
+/**
+ * An object's keys in the order of the rules' sorted copy: sorted as
+ * strings, but put back into an object, whose array-index keys ("12",
+ * "105") come first in numeric order. Object.keys gives those first already.
+ */
+function orderedKeys(value: Record<string, unknown>): string[] {
+  const keys = Object.keys(value);
+  let indexes = 0;
+  while (indexes < keys.length && isArrayIndex(keys[indexes])) indexes++;
+  return indexes === keys.length ? keys : [...keys.slice(0, indexes), ...keys.slice(indexes).sort()];
 }
 
 /** `"key":`, kept: a state's objects use few keys, again and again. */

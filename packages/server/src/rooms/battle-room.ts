@@ -28,6 +28,7 @@ import { isPublicMoment } from '../persistence/public-moment';
 import { publicAtOf } from '../persistence/summary';
 import { SeatBook } from './seats';
 import { withSharedBoard } from './shared-board';
+import { PackedList } from './packed-list';
 import { BattleClock, CANNOT_RESUME } from './battle-clock';
 import { newClock, type ClockState } from './clock';
 import { forfeitEnd } from './time-out';
@@ -103,7 +104,8 @@ const STORE_REFUSED = serverRejection('storeFailed', {
 export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetadata; client: BattleClient }> {
   protected deps!: BattleRoomDeps;
   private game!: GameState;
-  private log: GameEvent[] = [];
+  /** The battle's events, for the snapshots and each seat's history on entering: kept packed (rooms/packed-list.ts, issue 9). */
+  private log = new PackedList<GameEvent>();
   private head!: RecordHead;
   /** Null until the creator of a new battle has joined: nothing is saved before. */
   private access: BattleAccess | null = null;
@@ -124,8 +126,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private sinceSnapshot = 0;
   /** A save or an append failed: the next store write is a whole snapshot, so the journal never has a gap. */
   private snapshotDue = false;
-  /** Every action played, for the export (issue 12); null for a battle created before it was recorded. */
-  private played: PlayedAction[] | null = null;
+  /** Every action played, for the export (issue 12), kept packed as the log; null for a battle created before it was recorded. */
+  private played: PackedList<PlayedAction> | null = null;
   /** Hashes each state played for `played`, writing again only the units an action changed (issue 9). */
   private readonly hasher = new StateHasher();
   /** A resumed battle's claim across processes (scaling.ts), released after the last save. */
@@ -142,11 +144,11 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.patchRate = null;
     const opening = 'scenarioId' in options ? await this.newBattle(options) : await this.resumeBattle(options.resume);
     this.game = withSharedBoard(opening.state); // one board per scenario, not per room (issue 9)
-    this.log = opening.log;
+    this.log = new PackedList(opening.log);
     this.head = opening.head;
     this.access = opening.access;
     this.actions = opening.actions;
-    this.played = opening.played;
+    this.played = opening.played && new PackedList(opening.played);
     this.chat = opening.chat;
     this.publicAt = opening.publicAt;
     const sides = this.game.sides.map((s) => s.id);
@@ -398,7 +400,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private welcome(client: BattleClient, invites?: Invite[]): void {
     const { seat, seatKey } = client.userData!;
     const dice = this.diceCommitment();
-    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log, seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
+    client.send('welcome', { seat, battleId: this.roomId, log: eventsFor(this.log.items(), seat), ...(seatKey && { seatKey }), ...(invites && { invites }), ...(dice && { dice }) });
     client.send('chatHistory', { spectatorChat: this.spectatorChat, lines: historyFor(this.chat, seat, this.spectatorChat) });
     if (this.access?.locked) client.send('battleLocked', { locked: true });
     const ended = this.endNotice();
@@ -513,7 +515,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
       // The end is a public moment: the lobby's time moves (persistence/public-moment.ts).
       const publicAt = new Date().toISOString();
       try {
-        await this.deps.store.save(this.recordOf(end.state, this.actions, [...this.log, ...end.events], structuredClone(this.access!), { played: this.played && [...this.played], clock, publicAt }));
+        await this.deps.store.save(this.recordOf(end.state, this.actions, [...this.log.items(), ...end.events], structuredClone(this.access!), { played: this.played?.items() ?? null, clock, publicAt }));
       } catch (e) {
         // The clocks keep the forfeit (no action is accepted): the next opening of the battle, or the deadline sweep, ends it.
         this.snapshotDue = true;
@@ -736,7 +738,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     if ((await matchMaker.query({ name: this.roomName, roomId: id })).length > 0) throw new Refusal('battleAlreadyOpen', { id });
     const { state, log, access, dice, rulesVersion, spectatorChat, broadcastDelay } = record;
     const head: RecordHead = { id: record.id, battleName: record.battleName, scenarioId: record.scenarioId, createdAt: record.createdAt, ...(dice && { dice }), ...(rulesVersion && { rulesVersion }), ...(spectatorChat && { spectatorChat }), ...(broadcastDelay && { broadcastDelay }) };
-    return { state, log: [...log], head, access, actions: record.actions ?? 0, played: record.played ? [...record.played] : null, chat, clock: record.clock ?? null, publicAt: publicAtOf(record) };
+    return { state, log, head, access, actions: record.actions ?? 0, played: record.played ?? null, chat, clock: record.clock ?? null, publicAt: publicAtOf(record) };
   }
 
   /**
@@ -749,8 +751,8 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
   private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null, extras: RecordExtras): Promise<void> {
     const actions = entry.n + 1;
     if (this.snapshotDue || next.status === 'ended' || this.sinceSnapshot + 1 >= SNAPSHOT_EVERY) {
-      const all = played && [...this.played!, played];
-      await this.deps.store.save(this.recordOf(next, actions, [...this.log, ...entry.events], structuredClone(this.access!), { ...extras, played: all }));
+      const all = played && [...this.played!.items(), played];
+      await this.deps.store.save(this.recordOf(next, actions, [...this.log.items(), ...entry.events], structuredClone(this.access!), { ...extras, played: all }));
       this.sinceSnapshot = 0;
       this.snapshotDue = false;
       return;
@@ -776,7 +778,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
    */
   private async snapshotNow(access = this.access!, publicAt = this.publicAt): Promise<void> {
     try {
-      await this.deps.store.save(this.recordOf(this.game, this.actions, [...this.log], structuredClone(access), { played: this.played && [...this.played], publicAt }));
+      await this.deps.store.save(this.recordOf(this.game, this.actions, this.log.items(), structuredClone(access), { played: this.played?.items() ?? null, publicAt }));
     } catch (e) {
       this.snapshotDue = true;
       throw e;

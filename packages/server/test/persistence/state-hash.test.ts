@@ -74,3 +74,14 @@ describe('issue 9: a room\'s StateHasher writes again only the units an action c
     expect(hasher.hash(state)).toBe(stateHash(state));
   });
 });
+
+test("issue 9: a room's hasher keeps each unit's own text, not a copy of its profiles' and faculties' (the scenario's, kept once)", () => {
+  const state = states[states.length - 1];
+  const hasher = new StateHasher();
+  expect(hasher.hash(state)).toBe(serverStateHash(state));
+  const shared = state.units.reduce((n, u) => n + canonicalJson(u.profiles).length + canonicalJson(u.faculties).length, 0);
+  expect(shared).toBeGreaterThan(0);
+  const units = state.units.reduce((n, u) => n + canonicalJson(u).length, 0);
+  const members = Object.entries(state).reduce((n, [key, value]) => (key !== 'units' && key !== 'board' && value !== null && typeof value === 'object' ? n + canonicalJson(value).length : n), 0);
+  expect(hasher.ownLength()).toBe(units - shared + members);
+});
