@@ -23,7 +23,7 @@ const { tmpdir } = require('node:os');
 const path = require('node:path');
 const { brotliCompressSync, constants, gzipSync } = require('node:zlib');
 const WS = require('ws');
-const { decodeEvents, EVENTS_MESSAGE } = require('@lames/rules');
+const { decodeEvents, EVENTS_MESSAGE, wireNamesOf } = require('@lames/rules');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const DIST = path.join(ROOT, 'packages', 'client', 'dist');
@@ -69,8 +69,8 @@ async function seated(client, join) {
   const inbox = { welcome: [], events: [], rejected: [] };
   room.onMessage('welcome', (m) => inbox.welcome.push(m));
   room.onMessage('rejected', (m) => inbox.rejected.push(m));
-  // the events come as bytes (@lames/rules wire/events.ts)
-  room.onMessage(EVENTS_MESSAGE, (bytes) => inbox.events.push(decodeEvents(bytes)));
+  // the events come as bytes naming sides and open units by their place in the state's public table (@lames/rules wire/events.ts)
+  room.onMessage(EVENTS_MESSAGE, (bytes) => inbox.events.push(decodeEvents(bytes, wireNamesOf(room.state))));
   room.onMessage('*', () => undefined);
   await until(() => inbox.welcome.length > 0, 'the welcome');
   return { room, inbox };
