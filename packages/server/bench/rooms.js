@@ -71,7 +71,7 @@ const profile = (mode) =>
 /** The server of `mode` in a child process, with a request/answer channel. */
 async function startChild(mode, seeds) {
   const child = fork(path.join(__dirname, 'room-server.js'), [mode, seeds.join(',')], {
-    execArgv: ['--expose-gc', ...profile(mode)],
+    execArgv: ['--expose-gc', ...(process.env.LAMES_BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), ...profile(mode)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -232,6 +232,7 @@ async function run(mode, count, games, sides) {
     p50: pct(50),
     p99: pct(99),
     cpu: (100 * cpuUs) / wallUs,
+    systemCpu: (100 * (stop.cpu.system - start.cpu.system)) / wallUs,
     harnessCpu: (100 * (harness.user + harness.system)) / wallUs,
     heapTotalKb: (opened.heapTotal - before.heapTotal) / count / 1024,
     roomKb: (opened.rss - before.rss) / count / 1024,
@@ -265,7 +266,7 @@ function report(count, bare, lames) {
     line(
       'info',
       `${name}: CPU; RSS / heap / buffers per room`,
-      `${r.cpu.toFixed(1)} % of a core, ${r.roomKb.toFixed(1)} / ${r.heapKb.toFixed(1)} / ${r.buffersKb.toFixed(1)} KiB`,
+      `${r.cpu.toFixed(1)} % of a core (${r.systemCpu.toFixed(1)} % in the kernel), ${r.roomKb.toFixed(1)} / ${r.heapKb.toFixed(1)} / ${r.buffersKb.toFixed(1)} KiB`,
     );
     line('info', `${name}: the clients' process CPU`, `${r.harnessCpu.toFixed(1)} % of a core`);
   }

@@ -30,23 +30,27 @@ import { moveDirectiveRefusal } from '../command/move-directive';
  */
 export const moveRule: ActionRule<MoveAction> = {
   section: '§2.6.11',
-  conditions: (state, seat, a) =>
-    firstRejection(
+  conditions: (state, seat, a) => {
+    // The steps are walked once for the two conditions that read them (issue 9: the context is a pass over the board).
+    let walked: ReturnType<typeof walkSteps> | undefined;
+    const steps = () => (walked ??= walkSteps(state, seat, a));
+    return firstRejection(
       () => activePlayer(state, seat),
       () => ownPiece(state, seat, a.piece),
       () => underActivation(state, a.piece),
       () => unitMayMove(state, a.piece, a.mode),
-      () => walkSteps(state, seat, a).rejection,
-      () => shockChoiceRefusal(a.shock, walkSteps(state, seat, a).walk, moverOf(state, a.piece)?.unit),
+      () => steps().rejection,
+      () => shockChoiceRefusal(a.shock, steps().walk, moverOf(state, a.piece)?.unit),
       () => moveDirectiveRefusal(state, seat, a),
-    ),
+    );
+  },
   procedure(state, seat, a, dice) {
-    const { walk } = walkSteps(state, seat, a);
+    // One context, read before the move is carried out, for the steps and for whom a charge leaving the map pursues (§2.6.10).
+    const ctx = moveContextFor(state, seat, a);
+    const { walk } = walkWith(ctx, a);
     const mover = moverOf(state, a.piece)!;
     const allowance = toPoints(allowanceHalves(mover.unit, a.mode));
     const start = { hex: mover.unit.hex, facing: mover.unit.facing, rank: mover.unit.stackRank };
-    // Whom a charge leaving the map pursues (§2.6.10) is read on the mover's view, like the steps.
-    const ctx = moveContextFor(state, seat, a);
     const pursued = ctx && walk.length > 0 ? pursuedAt(ctx, walk[walk.length - 1]) : null;
     const { events, exit } = executeMove(state, a.piece, a.steps, a.mode, walk, allowance, chargeSettler(state, a.shock, mover.unit.shock));
     if (exit !== null) events.push(...leaveByMove(state, a.piece, start, events, exit, pursued, dice));
@@ -80,7 +84,11 @@ function moveContextFor(state: GameState, seat: Seat, a: MoveAction) {
 
 /** Walks the submitted steps through the mover's own view of the game. */
 function walkSteps(state: GameState, seat: Seat, a: MoveAction): { walk: WalkState[]; rejection: Rejection | null } {
-  const ctx = moveContextFor(state, seat, a);
+  return walkWith(moveContextFor(state, seat, a), a);
+}
+
+/** Walks the submitted steps in a move context (null: the piece is unknown on the mover's view). */
+function walkWith(ctx: ReturnType<typeof moveContextFor>, a: MoveAction): { walk: WalkState[]; rejection: Rejection | null } {
   if (!ctx) return { walk: [], rejection: reject('unknownPiece') };
   if (a.steps.length === 0) return { walk: [], rejection: reject('emptyMove') };
   const walk: WalkState[] = [];
