@@ -1,5 +1,12 @@
 import { directiveFor, isHarasser, isShooter, isTwoHex, reachable, viewFor, type GameState, type MoveMode, type Seat } from '../src';
-import { stressGame } from '../src/testing';
+import { randomGame, stressGame, stressScenario } from '../src/testing';
+import { DirectiveFields } from '../src/command/fields';
+import { reorientCost, stepCost, toHalves } from '../src/movement/costs';
+import { stepKeepsCharge } from '../src/movement/charge';
+import { zoneOf, type Facing } from '../src/geometry/facing';
+import type { Direction } from '../src/geometry/hex';
+import { zoneSize } from '../src/units/abilities';
+import { boardIndex } from '../src/terrain/board';
 import type { Directive } from '../src/state/types';
 import { moverOf } from '../src/movement/mover';
 import { moveContext } from '../src/movement/walker';
@@ -7,6 +14,7 @@ import { searchArrivals, searchArrivalSet, type MoveStep } from '../src/movement
 import { positionsAlong } from '../src/movement/arrival-set';
 import { searchArrivals as previousSearch } from './previous/reachable';
 import { arrivalsAllowed as previousAllowed } from './previous/move-directive';
+import { DirectiveFields as PreviousFields } from './previous/fields';
 import { recordedPositions } from './recorded-positions';
 
 /**
@@ -182,4 +190,130 @@ describe('§2.5 every directive\'s preview, arrivals built only when kept (issue
       }
     }
   });
+});
+
+/**
+ * Issue 9: the regroup directive's threat costs (§2.5.3, §2.5.3.1: the
+ * nearest threat's cost of a hex, the threats that tie for it, whether a
+ * step moves away from them, whether a threat reaches a hex) are kept per
+ * set of threats and shared by every judge facing them
+ * (command/threat-costs.ts), from one preview, piece and position to the
+ * next. On the positions of one random game of the stress battle, in the
+ * order played, each also with every enemy turned about where it stands —
+ * threats move, turn, rout and fall between them, so a table served for
+ * threats that have changed would be caught — every hex and
+ * every step to a neighbour answers as the previous fields
+ * (test/previous/fields.ts) worked out afresh, and the regroup preview of
+ * pieces of each side (a decoy included) is the previous implementation's.
+ */
+describe("§2.5.3 regroup's threat costs shared between judges (issue 9): the same answers as before", () => {
+  const played: Array<[string, GameState]> = [];
+  let n = 0;
+  randomGame(stressScenario(), 'threat-costs', {
+    limit: 160,
+    afterEach: (s) => {
+      n += 1;
+      if (!s.deployment && n % 40 === 0) played.push([`stress battle #${n}`, s]);
+    },
+  });
+
+  test.each(played)('%s', (_id, state) => {
+    for (const side of state.sides.map((s) => s.id)) {
+      // The seat's view, then the same with every enemy turned about in its hex: new fields for threats standing where they stood.
+      const seen = viewFor(state, side as Seat);
+      const turned = {
+        ...seen,
+        units: seen.units.map((u) =>
+          u.side === side ? u : { ...u, facing: ((u.facing + 6) % 12) as typeof u.facing },
+        ),
+      };
+      for (const view of [seen, turned]) {
+        const unit = view.units.find((u) => u.side === side && u.hex >= 0)!;
+        const [now, before] = [new DirectiveFields(view, unit), new PreviousFields(view, unit)];
+        const { size, neighbours } = boardIndex(view.board);
+        const rows = (f: (h: number) => unknown[]) => Array.from({ length: size }, (_, h) => f(h));
+        const stepsBefore = (from: number, to: number) =>
+          before
+            .nearestThreatsAt(from)
+            .some((e) => before.threatCostFrom(e, to) >= before.threatCost(from) + toHalves(0.5));
+        const around = (h: number, away: (from: number, to: number) => boolean) =>
+          [0, 1, 2, 3, 4, 5].map((d) => neighbours[h * 6 + d]).map((to) => to >= 0 && away(h, to));
+        expect(
+          rows((h) => [
+            h,
+            now.threatCost(h),
+            now.reachable(h),
+            now.nearestThreatsAt(h).map((e) => e.id),
+            around(h, (f, t) => now.stepsAway(f, t)),
+          ]),
+        ).toEqual(
+          rows((h) => [
+            h,
+            before.threatCost(h),
+            before.reachable(h),
+            before.nearestThreatsAt(h).map((e) => e.id),
+            around(h, stepsBefore),
+          ]),
+        );
+        const under = {
+          ...view,
+          wings: view.wings.map((w) =>
+            w.side === side ? { ...w, directive: 'regroup' as const } : w,
+          ),
+        };
+        for (const piece of piecesOf(under, side).filter((p) => previousJudges(under, p)))
+          expect([piece, reachable(under, side as Seat, piece, 'normal')]).toEqual([
+            piece,
+            previousReachable(under, piece, 'normal'),
+          ]);
+      }
+    }
+  });
+
+  /** The table's key holds nothing of the unit judged: every piece of a side, hidden or in the open, faces one table (a decoy's judge, free of directives, asks none). */
+  test('§4.5 one table for every piece of a side, whatever the piece', () => {
+    const state = stressGame('bench');
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      const own = view.units.filter((u) => u.side === side && u.hex >= 0);
+      expect(own.some((u) => u.hidden)).toBe(true);
+      expect(new Set(own.map((u) => new DirectiveFields(view, u).costs())).size).toBe(1);
+    }
+  });
+});
+
+/**
+ * Issue 9: the move search reads the mover's step costs, turn costs, front
+ * zones (§2.3, §2.6.2, §2.6.6) and the hexsides that keep a charge (§2.6.9)
+ * from tables worked out once per board and kind of mover
+ * (movement/step-table.ts, charge.ts), no longer per search. For every unit
+ * and decoy of each side (about 20 of the stress battle's, spread over its
+ * list) on recorded positions (formations included),
+ * the context's tables answer as `stepCost`, `reorientCost`, `zoneOf` and
+ * `stepKeepsCharge` asked for that very mover.
+ */
+test.each(positions.filter((_, i) => i % 4 === 0))('§2.6 %s: the step tables answer for each mover', (_id, state) => {
+  for (const side of state.sides.map((s) => s.id)) {
+    const view = viewFor(state, side as Seat);
+    const all = [...view.units.filter((u) => u.side === side && u.hex >= 0), ...view.decoys.filter((d) => d.side === side && d.hex >= 0)].map((p) => p.id);
+    // At most about 20 pieces of a side, spread over its list (the stress battle has 75).
+    const ids = all.filter((_, i) => i % Math.ceil(all.length / 20) === 0);
+    for (const id of ids) {
+      const mover = moverOf(view, id)!;
+      const u = mover.unit;
+      const ctx = moveContext(view, mover, 'normal');
+      const hexsides = Array.from({ length: view.board.cols * view.board.rows * 6 }, (_, k) => k);
+      const facings = Array.from({ length: 144 }, (_, k) => k);
+      expect([id, hexsides.map((k) => ctx.costs.steps[k]), hexsides.map((k) => ctx.chargeSides[k] === 1)]).toEqual([
+        id,
+        hexsides.map((k) => stepCost(view.board, u, Math.floor(k / 6), (k % 6) as Direction)),
+        hexsides.map((k) => stepKeepsCharge(view, Math.floor(k / 6), (k % 6) as Direction)),
+      ]);
+      expect([id, facings.map((k) => ctx.costs.turns[k]), facings.slice(0, 72).map((k) => ctx.costs.front[k] === 1)]).toEqual([
+        id,
+        facings.map((k) => reorientCost(u, Math.floor(k / 12) as Facing, (k % 12) as Facing)),
+        facings.slice(0, 72).map((k) => zoneOf(zoneSize(u), Math.floor(k / 6) as Facing, (k % 6) as Direction) === 'front'),
+      ]);
+    }
+  }
 });

@@ -327,17 +327,9 @@ export class DirectiveJudge {
     return null;
   }
 
-  private readonly away = new Map<number, boolean>();
-
-  /** One hex entered, `from` → `to`, puts ½ MP more between the unit and a nearest threat of `from` (once per pair: a preview's arrivals share their first hexes). */
+  /** One hex entered, `from` → `to`, moves away from a nearest threat of `from` (fields.ts, once per pair for every judge facing the same threats). */
   private stepsAway(from: number, to: number): boolean {
-    const key = from * 1_000_000 + to;
-    let ok = this.away.get(key);
-    if (ok === undefined) {
-      const need = this.fields.threatCost(from) + toHalves(0.5);
-      this.away.set(key, (ok = this.fields.nearestThreatsAt(from).some((e) => this.fields.threatCostFrom(e, to) >= need)));
-    }
-    return ok;
+    return this.fields.stepsAway(from, to);
   }
 
   private staysOutOfReach(hexes: number[]): Rejection | null {

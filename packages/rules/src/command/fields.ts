@@ -1,10 +1,11 @@
-import { Direction, DIRECTIONS, directionTo, distance, offsetOf } from '../geometry/hex';
+import { Direction, DIRECTIONS, directionTo, offsetOf } from '../geometry/hex';
 import type { Facing } from '../geometry/facing';
 import { Halves, stepCost, toHalves } from '../movement/costs';
 import { MinHeap } from '../movement/heap';
 import { stepTable, StepTable } from '../movement/step-table';
 import { exitCost } from '../movement/nearest-threat';
-import { threatField, ThreatField } from '../movement/threat-field';
+import { threatField } from '../movement/threat-field';
+import { ThreatCosts, threatCosts } from './threat-costs';
 import { approachField, ApproachField } from '../movement/approach-field';
 import { formationApproach, FormationApproach } from '../movement/formation-approach';
 import { movementTable } from '../data';
@@ -12,7 +13,6 @@ import { boardIndex, neighbour, terrainAt } from '../terrain/board';
 import type { Board, GameState, MapEdge, Unit } from '../state/types';
 import { movementPoints } from '../units/abilities';
 import { bodyHexes } from '../units/body';
-import { nearestFirst } from '../geometry/nearest-first';
 
 /** Where a unit stands after a step of its move: a formation's other hex as well (§3.3.7). */
 export interface Position {
@@ -30,9 +30,6 @@ export interface Position {
  */
 export class DirectiveFields {
   private readonly approach = new Map<number, Halves>();
-  private readonly threat = new Map<number, Halves>();
-  private readonly each = new Map<string, Halves>();
-  private readonly reach = new Map<number, boolean>();
   private edge?: Float64Array;
   private nextToEnemy?: Uint8Array;
   private field?: ApproachField;
@@ -91,50 +88,32 @@ export class DirectiveFields {
 
   /** §2.5.3.1: half points the nearest threat needs to engage the unit standing in this hex (routed enemies threaten nobody). */
   threatCost(hex: number): Halves {
-    const known = this.threat.get(hex);
-    if (known !== undefined) return known;
-    let best = Number.POSITIVE_INFINITY;
-    // Nearest in hexes first, so that the bound stops the farther searches early; the least cost is the same in any order.
-    const near = (e: Unit) => distance(this.view.board, e.hex, hex);
-    for (const e of nearestFirst(this.threats(), near))
-      best = Math.min(best, this.fieldOf(e).at(hex, best));
-    this.threat.set(hex, best);
-    return best;
-  }
-
-  /** §2.5.3.1: half points the threat `e` needs to engage the unit standing in this hex. */
-  threatCostFrom(e: Unit, hex: number): Halves {
-    const key = `${e.id}@${hex}`;
-    const known = this.each.get(key);
-    if (known !== undefined) return known;
-    const cost = this.fieldOf(e).at(hex);
-    this.each.set(key, cost);
-    return cost;
+    return this.costs().threatCost(hex);
   }
 
   /** §2.5.3.1: the nearest threats of the unit standing in this hex; when several tie, its owner chooses among them. */
   nearestThreatsAt(hex: number): Unit[] {
-    const known = this.nearest.get(hex);
-    if (known) return known;
-    const best = this.threatCost(hex);
-    // Bounded by the nearest cost: a farther threat's search stops there (threat-field.ts).
-    const found = best === Number.POSITIVE_INFINITY ? [] : this.threats().filter((e) => this.fieldOf(e).at(hex, best) === best);
-    this.nearest.set(hex, found);
-    return found;
+    return this.costs().nearestAt(hex).map((i) => this.threats()[i]);
   }
 
-  private readonly nearest = new Map<number, Unit[]>();
+  /** §2.5.3: one hex entered, `from` → `to`, puts ½ MP more between the unit and a nearest threat of `from`. */
+  stepsAway(from: number, to: number): boolean {
+    return this.costs().stepsAway(from, to);
+  }
 
   /** §2.5.3 "Atteignable": some enemy could engage the unit in this hex with its normal movement next turn. */
   reachable(hex: number): boolean {
-    const known = this.reach.get(hex);
-    if (known !== undefined) return known;
-    const answer = this.threats().some((e) => {
-      const allowance = toHalves(movementPoints(e));
-      return this.fieldOf(e).at(hex, allowance) <= allowance;
-    });
-    this.reach.set(hex, answer);
-    return answer;
+    return this.costs().reachable(hex);
+  }
+
+  private shared?: ThreatCosts;
+
+  /** The threats' costs, shared with every judge facing the same threats (threat-costs.ts): a preview asks them hex by hex. */
+  costs(): ThreatCosts {
+    return (this.shared ??= threatCosts(
+      this.view.board,
+      this.threats().map((e) => ({ field: threatField(this.view, e), hex: e.hex, allowance: toHalves(movementPoints(e)) })),
+    ));
   }
 
   /** §2.5.4: half points the unit needs to reach its side's retreat edge from this hex. */
@@ -162,15 +141,6 @@ export class DirectiveFields {
       }
     }
     return this.nextToEnemy[hex] === 1;
-  }
-
-  private readonly fields = new Map<Unit, ThreatField>();
-
-  /** The threat's field (movement/threat-field.ts), looked up once per judge. */
-  private fieldOf(e: Unit): ThreatField {
-    let field = this.fields.get(e);
-    if (!field) this.fields.set(e, (field = threatField(this.view, e)));
-    return field;
   }
 
   private inOpen?: Unit[];

@@ -57,7 +57,7 @@ export function stepKeepsCharge(state: GameState, from: number, dir: Direction):
 const sidesCache = new WeakMap<Board, Uint8Array>();
 
 /** Per hex and direction, whether that step keeps a charge; built once per board, as the search asks it at every step. */
-function chargeSides(board: Board): Uint8Array {
+export function chargeSides(board: Board): Uint8Array {
   let table = sidesCache.get(board);
   if (table) return table;
   const idx = boardIndex(board);

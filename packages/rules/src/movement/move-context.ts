@@ -6,9 +6,10 @@ import type { GameState, Unit } from '../state/types';
 import { adjacentEnemies, engagedBy, engagedTargets } from '../units/engagement';
 import { stackPoints, stacksWithSmallOnly } from '../units/stacking';
 import { crossedLeavingStack } from '../units/crossing';
-import { Halves, reorientCost, stepCost, StepCost } from './costs';
+import type { Halves, StepCost } from './costs';
+import { stepTable } from './step-table';
 import { allowanceHalves, MoveMode, Mover } from './mover';
-import { mayCharge } from './charge';
+import { chargeSides, mayCharge } from './charge';
 import { unitsAround, unitsNear, UnitsNear } from './units-near';
 
 /**
@@ -29,14 +30,20 @@ export interface MoveContext extends UnitsNear {
   startCrossed: number[];
   /** The mover may end this move with a charge marker, terrain permitting (§2.6.9). */
   chargeEligible: boolean;
+  /** Per hex × direction, whether a step there keeps a charge run (charge.ts `stepKeepsCharge`, the board's table). */
+  chargeSides: Uint8Array;
   /** Per hex, precomputed once per search: what the walker asks at every step. */
   map: HexFacts;
   /** Enemies in the open that left the map this turn, by exit hexside (hex × 6 + direction): whom a charge leaving there pursues (§2.6.10). */
   offMapEnemies: Map<number, string>;
   /** Engagement at each hex and facing tried, worked out once (`engagementAt`). */
   engagement: Map<number, EngagementFacts>;
-  /** The mover's step costs and turn costs, worked out once each: the search asks for them thousands of times. */
-  costs: { steps: Array<StepCost | undefined>; turns: Float64Array; neighbours: Int32Array };
+  /**
+   * The mover's step costs, turn costs and front zones, read from its step
+   * table (step-table.ts): worked out once per board and kind of mover, not
+   * per search (issue 9: every preview asked them again). Read only.
+   */
+  costs: { steps: readonly StepCost[]; turns: Float64Array; front: Uint8Array; neighbours: Int32Array };
 }
 
 interface HexFacts {
@@ -107,6 +114,7 @@ function decoyStackPoints(view: GameState, mimic: string): number {
 
 export function moveContext(view: GameState, mover: Mover, mode: MoveMode): MoveContext {
   const idx = boardIndex(view.board);
+  const table = stepTable(view.board, mover.unit);
   const enemyCoverHexes = enemyCovers(view, mover.unit.side).map((c) => c.hex);
   return {
     view,
@@ -117,11 +125,12 @@ export function moveContext(view: GameState, mover: Mover, mode: MoveMode): Move
     startHex: mover.unit.hex,
     startCrossed: [0, 1, 2, 3, 4, 5].map((d) => crossedLeavingStack(view, mover.unit, d as Direction).length),
     chargeEligible: mayCharge(view, mover.unit, mode),
+    chargeSides: chargeSides(view.board),
     map: hexFacts(view, mover, enemyCoverHexes),
     offMapEnemies: offMapEnemies(view, mover.unit),
     engagement: new Map(),
     ...unitsNear(view, mover.unit.id),
-    costs: { steps: new Array(idx.size * 6), turns: new Float64Array(144).fill(-1), neighbours: idx.neighbours },
+    costs: { steps: table.costs, turns: table.turn, front: table.front, neighbours: idx.neighbours },
   };
 }
 
@@ -142,16 +151,14 @@ export function directionOf(ctx: MoveContext, from: number, to: number): Directi
   return -1;
 }
 
+/** `stepCost` of this mover from a hex in a direction (the step table's). */
 export function stepCostAt(ctx: MoveContext, hex: number, dir: Direction): StepCost {
-  const k = hex * 6 + dir;
-  return (ctx.costs.steps[k] ??= stepCost(ctx.view.board, ctx.mover.unit, hex, dir));
+  return ctx.costs.steps[hex * 6 + dir];
 }
 
-/** What turning from one facing to another costs this mover (costs.ts `reorientCost`, worked out once per context). */
+/** What turning from one facing to another costs this mover (costs.ts `reorientCost`, the step table's). */
 export function turnCost(ctx: MoveContext, from: Facing, to: Facing): Halves {
-  const k = from * 12 + to;
-  if (ctx.costs.turns[k] < 0) ctx.costs.turns[k] = reorientCost(ctx.mover.unit, from, to);
-  return ctx.costs.turns[k];
+  return ctx.costs.turns[from * 12 + to];
 }
 
 /** Who would engage whom with the mover placed here (at the back of any stack), once per hex and facing of a context. */

@@ -10,7 +10,7 @@ import { facingModel, FacingModel } from './search-facings';
 import { allArrivals, ArrivalSet, builtArrivals, PathPosition, positionsAlong } from './arrival-set';
 import type { BodyStep } from './formation-walker';
 import { searchBodyArrivals } from './formation-search';
-import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, tryExit, tryReorient, tryStep, turnCost, WalkState } from './walker';
+import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, tryExit, tryReorient, tryStepThrough, turnCost, WalkState } from './walker';
 
 export type { MoveStep } from './walker';
 export type { BodyStep } from './formation-walker';
@@ -220,17 +220,17 @@ function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws:
     // Only the front zone is open (§2.6.3): the walker would refuse the rest.
     if (!front[ws.facing * 6 + d]) continue;
     const to = nb[ws.hex * 6 + d];
-    const next = to < 0 ? tryExit(ctx, ws, d) : tryStep(ctx, ws, to);
+    const next = to < 0 ? tryExit(ctx, ws, d) : tryStepThrough(ctx, ws, to, d as Direction);
     if (next) visit(next, to < 0 ? EXIT_STEP - d : to, turns);
   }
   if (ws.reorientedSinceStep) return; // never two reorientations in a row (§2.6.6)
   const turnsOpen = model.turnsFrom(ws, turns);
   for (let i = 0; i < turnsOpen.length; i++) {
-    const [f, nextTurns] = turnsOpen[i];
+    const f = turnsOpen[i][0];
     // A turn beyond the points left: the walker would refuse it (most of the turns tried, for a large unit).
     if (ctx.mode !== 'minimal' && ws.spent + turnCost(ctx, ws.facing, f) > ctx.budget) continue;
     const next = tryReorient(ctx, ws, f);
-    if (next) visit(next, FACE_STEP - f, nextTurns);
+    if (next) visit(next, FACE_STEP - f, turnsOpen[i][1]);
   }
 }
 
@@ -256,7 +256,8 @@ function bestArrivals(ctx: MoveContext, model: FacingModel, s: Search, hexes: nu
   const keep = (m: Int32Array, seen: number[], place: number, n: number) => {
     const was = m[place];
     if (was < 0) seen.push(place);
-    const [wasSpent, nowSpent] = [was < 0 ? 0 : s.ws[was].spent, s.ws[n].spent];
+    const wasSpent = was < 0 ? 0 : s.ws[was].spent;
+    const nowSpent = s.ws[n].spent;
     if (was < 0 || wasSpent > nowSpent || (wasSpent === nowSpent && !special[was] && special[n])) m[place] = n;
   };
   // The start state (node 0) is no arrival.

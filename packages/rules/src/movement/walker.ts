@@ -7,7 +7,7 @@ import { mayCrossHexside, zoneSize } from '../units/abilities';
 import { STACK_LIMIT, stackPoints, stacksWithSmallOnly } from '../units/stacking';
 import { crossingCost, Halves, toPoints } from './costs';
 import { allowanceHalves, mayMoveOnWhileEngaging } from './mover';
-import { CHARGE_RUN, chargeKept, nextChargeRun, startChargeRun, stepKeepsCharge } from './charge';
+import { CHARGE_RUN, chargeKept, nextChargeRun, startChargeRun } from './charge';
 import { BodyStep, BodyWalk, startBodyWalk, walkBody } from './formation-walker';
 import { isFormationStep } from './formation-moves';
 import { directionOf, engagementAt, EngagementFacts, MoveContext, stepCostAt, turnCost } from './move-context';
@@ -92,6 +92,9 @@ export function walkExit(ctx: MoveContext, ws: WalkState, dir: number): WalkStat
 /** The search's form of the same three checks: the state after the step, or null where the walker says no. */
 export const tryReorient = (ctx: MoveContext, ws: WalkState, facing: Facing): WalkState | null => orNull(reorient(ctx, ws, facing, silent));
 export const tryStep = (ctx: MoveContext, ws: WalkState, to: number): WalkState | null => orNull(step(ctx, ws, to, silent));
+/** `tryStep` through hexside `dir` of the walk's hex, `to` being the hex beyond it (the search's form: it knows both). */
+export const tryStepThrough = (ctx: MoveContext, ws: WalkState, to: number, dir: Direction): WalkState | null =>
+  ws.ended || (ctx.mode === 'minimal' && ws.hexSteps >= 1) ? null : orNull(stepToward(ctx, ws, to, dir, silent));
 export const tryExit = (ctx: MoveContext, ws: WalkState, dir: number): WalkState | null => orNull(exit(ctx, ws, dir, silent));
 const orNull = (r: WalkState | Rejection): WalkState | null => ('code' in r ? null : r);
 
@@ -109,13 +112,19 @@ function reorient(ctx: MoveContext, ws: WalkState, facing: Facing, no: No): Walk
 
 function step(ctx: MoveContext, ws: WalkState, to: number, no: No): WalkState | Rejection {
   const board = ctx.view.board;
-  const label = () => ({ hex: hexLabel(board, to) });
   if (ws.ended) return no('moveEnded', () => ({ hex: hexLabel(board, ws.hex) }));
   if (ctx.mode === 'minimal' && ws.hexSteps >= 1) return no('minimalOneHex');
   const dir = directionOf(ctx, ws.hex, to);
   if (dir === -1) return no('notAdjacentStep', () => ({ hex: to >= 0 && to < board.cols * board.rows ? hexLabel(board, to) : String(to) }));
-  const u = ctx.mover.unit;
-  if (zoneOf(zoneSize(u), ws.facing, dir) !== 'front') return no('notFrontZone', label);
+  return stepToward(ctx, ws, to, dir, no);
+}
+
+/** The rest of `step`, the direction known (the search knows it: it steps through each hexside in turn). */
+function stepToward(ctx: MoveContext, ws: WalkState, to: number, dir: Direction, no: No): WalkState | Rejection {
+  // Worded only when refused: the search tries thousands of steps.
+  const label = () => ({ hex: hexLabel(ctx.view.board, to) });
+  // The front zone (§2.3), from the step table: `zoneOf(zoneSize(u), facing, dir) === 'front'`, worked out once per kind of mover.
+  if (!ctx.costs.front[ws.facing * 6 + dir]) return no('notFrontZone', label);
   const sc = stepCostAt(ctx, ws.hex, dir);
   if (sc.kind === 'forbidden') return no(sc.reason === 'hexside' ? 'forbiddenHexside' : sc.reason === 'offMap' ? 'offMap' : 'forbiddenTerrain', label);
   if (sc.kind === 'minimal' && ctx.mode !== 'minimal') return no('needsMinimalMovement', label);
@@ -124,7 +133,7 @@ function step(ctx: MoveContext, ws: WalkState, to: number, no: No): WalkState | 
   if (ctx.mode === 'minimal' && sc.kind === 'cost' && affordable(ctx, dir, sc.halves + leavingCost(ctx, ws.hex, dir))) return no('minimalNotNeeded', label);
   const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex, dir);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
-  const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && stepKeepsCharge(ctx.view, ws.hex, dir), ctx.chargeEligible);
+  const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && ctx.chargeSides[ws.hex * 6 + dir] === 1, ctx.chargeEligible);
   const next = change(ws, { hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, chargeRun });
   return arrive(ctx, next, no);
 }
