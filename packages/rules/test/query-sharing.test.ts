@@ -1,4 +1,6 @@
 import {
+  canFlee,
+  forcedAction,
   legalActions,
   nearestThreats,
   piecesToActivate,
@@ -12,6 +14,7 @@ import type { MoveMode } from '../src/movement/mover';
 import { nearestFirst } from '../src/geometry/nearest-first';
 import { threatField } from '../src/movement/threat-field';
 import { seededDice, seedRng } from '../src';
+import { sharedView } from '../src/fog/view';
 import { recordedPositions } from './recorded-positions';
 
 /**
@@ -140,6 +143,45 @@ describe('§2.6 a move search and the withdrawal hexes asked twice about one sta
       afresh.forEach((a, i) => expect(a).not.toBe(first[i]));
       expect(afresh).toEqual(first);
       ask(state).forEach((a, i) => expect(a).not.toBe(first[i]));
+    },
+  );
+});
+
+describe('§2.5.3.1, §2.6.13, §2.9.1 the nearest threats, canFlee and the forced actions asked again about one state (issue 9, eighth pass)', () => {
+  // fog/view.ts answerAbout: within a scope, about the scope's state or one of its shared views, worked out once.
+  test.each(positions.slice(0, 8))(
+    '%s: worked out once in a scope, the same answers as afresh, one view apart from another',
+    (_id, state) => {
+      const ask = (s: GameState) =>
+        s.sides.flatMap(({ id: side }) => {
+          const view = sharedView(s, side);
+          return view.units
+            .filter((u) => u.side === side && u.hex >= 0)
+            .slice(0, 8)
+            .map((u) => ({
+              threats: nearestThreats(view, u),
+              flees: canFlee(s, u),
+              forced: forcedAction(s, u.id),
+            }));
+        });
+      const first = sharingViews(state, () => {
+        const once = ask(state);
+        // Asked again in the scope: the very answers of the first questions.
+        ask(state).forEach((again, i) => {
+          expect(again.threats).toBe(once[i].threats);
+          expect(again.forced).toBe(once[i].forced);
+        });
+        // A copy of a view is no view of the scope: worked out afresh (a question may change its copy as it goes).
+        const view = sharedView(state, state.activeSide);
+        const u = view.units.find((x) => x.side === state.activeSide && x.hex >= 0)!;
+        expect(nearestThreats({ ...view }, u)).not.toBe(nearestThreats(view, u));
+        return once;
+      });
+      expect(first.length).toBeGreaterThan(0);
+      // Outside the scope, and on a copy of the state, each is worked out again: the same answers.
+      const afresh = ask(structuredClone(state));
+      afresh.forEach((a, i) => expect(a.threats).not.toBe(first[i].threats));
+      expect(afresh).toEqual(first);
     },
   );
 });

@@ -71,6 +71,29 @@ export function sharedAnswer<T extends object>(state: GameState, key: string, co
 }
 
 /**
+ * The answer to the question `key` about `about` — the scope's state itself
+ * or one of its shared views — worked out once per `sharingViews` scope
+ * (issue 9: the flee verdict, the flight's preview, the forced actions of the
+ * end-turn verdict and of each verdict of `legalActions` asked the nearest
+ * threats, `canFlee` and `forcedAction` again about the same view). Any other
+ * object (a copy a question changes as it goes, a view built outside the
+ * scope) gets `compute` every time. Unlike `sharedAnswer` the answer may be
+ * null or a primitive, and it is not frozen: callers only read it.
+ */
+export function answerAbout<T>(about: GameState, key: string, compute: () => T): T {
+  if (!scope) return compute();
+  let where: string;
+  if (about === scope.state) where = 'state';
+  else if (about.perspective !== undefined && scope.views.get(about.perspective) === about) where = `view ${about.perspective}`;
+  else return compute();
+  const full = `${where} ${key}`;
+  if (scope.answers.has(full)) return scope.answers.get(full) as T;
+  const answer = compute();
+  scope.answers.set(full, answer);
+  return answer;
+}
+
+/**
  * Runs `questions` about `state` with one `sharedView` per seat of that
  * state, built at the first question that needs it (issue 9: `legalActions`
  * asks a dozen rules, and each built the same view again). The state must

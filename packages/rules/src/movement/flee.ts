@@ -2,7 +2,7 @@ import { directiveVerdicts } from '../command/directive';
 import { reject, Rejection } from '../actions/rejection';
 import { isRejection } from '../actions/rejection';
 import { enemyCovers } from '../fog/covers';
-import { sharedView } from '../fog/view';
+import { answerAbout, sharedView } from '../fog/view';
 import { FACINGS, Facing, zoneOf } from '../geometry/facing';
 import { Direction, hexLabel } from '../geometry/hex';
 import { boardIndex, neighbour } from '../terrain/board';
@@ -49,6 +49,8 @@ export interface FleeContext {
   /** What the stack of a hex entered says (points with the unit, an inferior clash) and what crossing a hex costs, worked out once per hex (issue 9). */
   stacking: Map<number, { points: number; clash: boolean }>;
   crossing: Map<number, Halves>;
+  /** What leaving the start hex costs in crossings, by direction (-1 not asked yet): asked from each facing the search holds there. */
+  leaving: Float64Array;
   /** The board's neighbours, the unit's step costs, and the units by hex (engagement reads those around a hex), looked up once per search (issue 9). */
   neighbours: Int32Array;
   costs: StepTable['costs'];
@@ -114,6 +116,7 @@ export function fleeContext(view: GameState, mover: Mover, threat: Unit): FleeCo
     engaged: new Map(),
     stacking: new Map(),
     crossing: new Map(),
+    leaving: new Float64Array(6).fill(-1),
     neighbours: idx.neighbours,
     costs: stepTable(view.board, mover.unit).costs,
     near: unitsNear(view, mover.unit.id),
@@ -210,9 +213,12 @@ function fleeHex(ctx: FleeContext, fw: FleeWalk, to: number, no: No): FleeWalk |
  */
 function crossingHere(ctx: FleeContext, hex: number, dir: Direction): Halves {
   const u = ctx.mover.unit;
-  if (hex === u.hex) return crossingCost(crossedLeavingStack(ctx.view, u, dir).length);
+  if (hex === u.hex) {
+    if (ctx.leaving[dir] < 0) ctx.leaving[dir] = crossingCost(crossedLeavingStack(ctx.view, u, dir).length);
+    return ctx.leaving[dir];
+  }
   let cost = ctx.crossing.get(hex);
-  if (cost === undefined) ctx.crossing.set(hex, (cost = crossingCost(stackAt(ctx.view, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large').length)));
+  if (cost === undefined) ctx.crossing.set(hex, (cost = crossingCost(stackAt({ units: unitsIn(ctx, hex) }, hex).filter((o) => o.id !== u.id && o.side === u.side && o.size === 'large').length)));
   return cost;
 }
 
@@ -228,7 +234,7 @@ function stackFacts(ctx: FleeContext, to: number): { points: number; clash: bool
   if (known) return known;
   const u = ctx.mover.unit;
   // A formation stands in its second hex as in its first (PRE-04, A-69: 4 points in each).
-  const friends = ctx.view.units.filter((o) => occupies(o, to) && o.id !== u.id && o.side === u.side);
+  const friends = unitsIn(ctx, to).filter((o) => occupies(o, to) && o.id !== u.id && o.side === u.side);
   const facts = { points: friends.reduce((n, o) => n + stackPoints(o), 0) + stackPoints(u), clash: inferiorStackClash(ctx.view, [u], to, [u.id]) };
   ctx.stacking.set(to, facts);
   return facts;
@@ -250,8 +256,20 @@ export function endRefusal(ctx: FleeContext, fw: FleeWalk): Rejection | null {
 function joiningAt(ctx: FleeContext, hex: number, facing: Facing): Facing | null {
   const key = hex * 12 + facing;
   let joined = ctx.joining.get(key);
-  if (joined === undefined) ctx.joining.set(key, (joined = joiningFacing(ctx.view, ctx.mover.unit, hex, facing)));
+  if (joined === undefined) ctx.joining.set(key, (joined = joiningFacing({ units: unitsIn(ctx, hex) }, ctx.mover.unit, hex, facing)));
   return joined;
+}
+
+/**
+ * The view's units standing in `hex`, the mover left out, in the view's
+ * order, read from the search's index of units by hex: what the stack of a
+ * hex says (its facing, its points, what crossing it costs) reads only
+ * those, and a scan of the whole army for each hex and facing asked was most
+ * of the cost of listing the arrivals (issue 9).
+ */
+function unitsIn(ctx: FleeContext, hex: number): Unit[] {
+  const here = ctx.near.unitsByHex.get(hex);
+  return here ? here.map((i) => ctx.view.units[i]) : [];
 }
 
 /** The direction from `from` to `to` (geometry/hex.ts `directionTo`, on the context's table). */
@@ -315,6 +333,11 @@ export function fleeArrivals(state: GameState, seat: Seat, piece: string): FleeA
  * after one reorientation. Cheaper than listing every flight.
  */
 export function canFlee(state: GameState, unit: Unit): boolean {
+  // It reads of the unit its side and its id only: once per scope (fog/view.ts `answerAbout`; the forced actions ask it for every routed piece and verdict).
+  return answerAbout(state, `canFlee ${unit.side} ${unit.id}`, () => findFlight(state, unit));
+}
+
+function findFlight(state: GameState, unit: Unit): boolean {
   const view = state.perspective ? state : sharedView(state, unit.side);
   const mover = moverOf(view, unit.id);
   if (!mover || fleeUnitRefusal(view, mover.unit)) return false;
@@ -439,9 +462,14 @@ const TURNS: readonly FleeStep[][] = FACINGS.map((held) => FACINGS.filter((f) =>
 function arrivalsOf(ctx: FleeContext, nodes: Map<number, Node>): FleeArrival[] {
   // A place is a hex and facing, or an edge hexside left by (numbered below zero).
   const best = new Map<number, Node>();
+  // `endRefusal` reads of a walk its hex, its facing and whether it left the map, all of which its place holds: asked once per place, not per walk ending there (issue 9).
+  const refused = new Map<number, boolean>();
   for (const n of nodes.values()) {
-    if ((n.fw.hexSteps === 0 && n.fw.ended !== 'exit') || endRefusal(ctx, n.fw)) continue;
+    if (n.fw.hexSteps === 0 && n.fw.ended !== 'exit') continue;
     const place = n.fw.ended === 'exit' ? -1 - (n.fw.hex * 6 + n.fw.exit!) : n.fw.hex * 12 + n.fw.facing;
+    let no = refused.get(place);
+    if (no === undefined) refused.set(place, (no = endRefusal(ctx, n.fw) !== null));
+    if (no) continue;
     const cur = best.get(place);
     if (!cur || cur.fw.spent > n.fw.spent) best.set(place, n);
   }
@@ -458,6 +486,11 @@ function arrivalsOf(ctx: FleeContext, nodes: Map<number, Node>): FleeArrival[] {
 
 function pathTo(nodes: Map<number, Node>, k: number): FleeStep[] {
   const steps: FleeStep[] = [];
-  for (let n = nodes.get(k)!; n.step; n = nodes.get(n.prev)!) steps.push({ ...n.step });
+  // Each step copied by its one field: a spread sees the three step shapes and costs more (issue 9).
+  for (let n = nodes.get(k)!; n.step; n = nodes.get(n.prev)!) steps.push(copyStep(n.step));
   return steps.reverse();
+}
+
+function copyStep(s: FleeStep): FleeStep {
+  return 'to' in s ? { to: s.to } : 'face' in s ? { face: s.face } : { exit: s.exit };
 }

@@ -11,6 +11,7 @@ import { MinHeap } from './heap';
 import { offMapEntry } from './off-map';
 import { threatField, ThreatField } from './threat-field';
 import { nearestFirst } from '../geometry/nearest-first';
+import { answerAbout } from '../fog/view';
 
 /**
  * La Menace La Plus Proche (§2.5.3.1): the enemy units whose movement-point
@@ -29,6 +30,15 @@ export interface NearestThreats {
 }
 
 export function nearestThreats(state: GameState, unit: Unit): NearestThreats {
+  // The answer reads of the unit only its side and its hexes: one per place and side within a scope of shared views (fog/view.ts `answerAbout`), frozen since its callers share it.
+  return answerAbout(state, `nearestThreats ${unit.side} ${unit.hex} ${unit.secondHex}`, () => {
+    const found = searchNearestThreats(state, unit);
+    Object.freeze(found.units);
+    return Object.freeze(found);
+  });
+}
+
+function searchNearestThreats(state: GameState, unit: Unit): NearestThreats {
   let best = Number.POSITIVE_INFINITY;
   let units: Unit[] = [];
   // Nearest in hexes first, so that the bound prunes the later searches early.

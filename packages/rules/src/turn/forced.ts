@@ -6,7 +6,7 @@ import { engagedBy, isEngaged } from '../units/engagement';
 import { canFlee } from '../movement/flee';
 import { moverOf } from '../movement/mover';
 import { nearestThreats } from '../movement/nearest-threat';
-import { sharedView } from '../fog/view';
+import { answerAbout, sharedView } from '../fog/view';
 import { destroyUnit } from '../units/condition';
 import type { GameEvent } from '../state/events';
 import { concludeActivation } from './conclude';
@@ -30,6 +30,11 @@ export interface ForcedAction {
  * (§2.6.9). Works on the full state or a seat's view.
  */
 export function forcedAction(state: GameState, piece: string): ForcedAction | null {
+  // Asked by every verdict of legalActions, by apply's check and by the end-turn verdict about one state: once per scope (fog/view.ts `answerAbout`).
+  return answerAbout(state, `forcedAction ${piece}`, () => findForcedAction(state, piece));
+}
+
+function findForcedAction(state: GameState, piece: string): ForcedAction | null {
   const unit = state.units.find((u) => u.id === piece && u.hex >= 0);
   if (!unit) return decoyForced(state, piece);
   // Between a formation's two attacks: the second, or pass (§3.3.8).
@@ -119,5 +124,6 @@ export function forcedRefusal(state: GameState, piece: string, type: string, kno
   if (!forced) return null;
   const open = forced.types.filter(known);
   if (open.length === 0 || open.includes(type)) return null;
-  return forced.reason;
+  // A copy: the answer is shared within a scope, and the refusal goes out to the caller.
+  return { ...forced.reason, message: { ...forced.reason.message } };
 }

@@ -12,7 +12,7 @@ import { occupies, sharesHex } from './body';
  * small unit takes the facing of the stack it joins, a large unit keeps its
  * own among small units only. Null when the hex holds no one else.
  */
-export function joiningFacing(state: GameState, unit: Unit, hex: number, facing: Facing = unit.facing): Facing | null {
+export function joiningFacing(state: Pick<GameState, 'units'>, unit: Unit, hex: number, facing: Facing = unit.facing): Facing | null {
   const others = state.units.filter((o) => occupies(o, hex) && o.id !== unit.id && o.side === unit.side);
   if (others.length === 0) return null;
   const large = others.filter((o) => o.size === 'large');

@@ -10,7 +10,7 @@ export const STACK_LIMIT = 10;
 export type StackPlace = 'alone' | 'front' | 'middle' | 'back';
 
 /** The units of a hex, front of the stack first; a formation is in the stack of each of its hexes, ranked by its one stack rank. */
-export function stackAt(state: GameState, hex: number): Unit[] {
+export function stackAt(state: Pick<GameState, 'units'>, hex: number): Unit[] {
   return state.units.filter((u) => occupies(u, hex)).sort((a, b) => a.stackRank - b.stackRank);
 }
 
