@@ -15,12 +15,14 @@
  * (group commit, issue 9: one synced write for all the battles that
  * appended meanwhile, instead of one per action); its cost depends on the
  * action, not on the battle's length. A line torn by a crash (never
- * acknowledged) is ignored. The store remembers, per battle, the segments
- * holding its lines after its last snapshot (a few numbers): load reads
- * those segments; a segment no battle needs any more is removed; beyond
- * maxSegments the oldest one's needed lines are copied forward (compact),
- * so the log stays bounded even when a battle is never played again. At
- * open the whole log is read once for the lobby's heads. Journals of
+ * acknowledged) is ignored. The store remembers, per battle, where its
+ * lines after its last snapshot lie (segment, offset, length: a few numbers
+ * each, never the entries): load reads those lines alone, so a thousand
+ * battles resuming at once do not each read the log. A segment no battle
+ * needs any more is removed, oldest first; beyond maxSegments the oldest
+ * one's needed lines are copied forward (compact), so the log stays
+ * bounded even when a battle is never played again. At open the whole log
+ * is read once for the lobby's heads and the lines' places. Journals of
  * versions before the log (`<id>.journal`) are still read, and removed at
  * the battle's next snapshot.
  *
@@ -39,7 +41,7 @@ import {
   isValidBattleId,
 } from './record-schema';
 import { entriesAfter, withHead } from './journal';
-import { walLine, walLines, WriteAheadLog, type WalLine } from './wal';
+import { parseWalLine, walLine, WriteAheadLog, type WalLine, type WalPlace } from './wal';
 import { KeyedQueue } from './keyed-queue';
 import type {
   BattleHead,
@@ -96,8 +98,8 @@ export class FileStore implements BattleStore {
   private readonly index = new Map<string, IndexEntry>();
   /** The log all battles append to (persistence/wal.ts), opened by buildIndex. */
   private log: WriteAheadLog | null = null;
-  /** Per battle, the segments holding its lines that no snapshot includes yet, oldest first. */
-  private readonly segsOf = new Map<string, number[]>();
+  /** Per battle, where its lines that no snapshot includes yet lie, in the order written (a few numbers each). */
+  private readonly placesOf = new Map<string, WalPlace[]>();
   /** Per segment, the battles that still need lines of it: it is removed once none does. */
   private readonly pinned = new Map<number, Set<string>>();
   /** Battles that may have lines in the log: their next snapshot or delete writes a cut. */
@@ -159,7 +161,9 @@ export class FileStore implements BattleStore {
       if (!this.index.has(id))
         throw new Error(`Cannot append to battle ${id}: it has no saved record`);
       // Acknowledged only once on disk, like a save: the log's batch is synced (persistence/wal.ts).
-      this.pin(id, await this.wal().write(line));
+      const length = Buffer.byteLength(line);
+      const { seq, offset } = await this.wal().write(line, length);
+      this.pin(id, { seq, offset, length });
       this.index.set(id, indexEntry);
     });
     this.afterWrite();
@@ -171,21 +175,21 @@ export class FileStore implements BattleStore {
     return this.log;
   }
 
-  /** Records that segment `seq` holds lines of battle `id` no snapshot includes yet. */
-  private pin(id: string, seq: number): void {
+  /** Records a line of battle `id` no snapshot includes yet: its segment is needed. */
+  private pin(id: string, place: WalPlace): void {
     this.cutNeeded.add(id);
-    const segs = this.segsOf.get(id);
-    if (!segs) this.segsOf.set(id, [seq]);
-    else if (!segs.includes(seq)) segs.push(seq);
-    const battles = this.pinned.get(seq);
+    const places = this.placesOf.get(id);
+    if (places) places.push(place);
+    else this.placesOf.set(id, [place]);
+    const battles = this.pinned.get(place.seq);
     if (battles) battles.add(id);
-    else this.pinned.set(seq, new Set([id]));
+    else this.pinned.set(place.seq, new Set([id]));
   }
 
   /** Battle `id` no longer needs any line before now (its snapshot includes them, or it is deleted). */
   private unpin(id: string): void {
-    for (const seq of this.segsOf.get(id) ?? []) this.pinned.get(seq)?.delete(id);
-    this.segsOf.delete(id);
+    for (const { seq } of this.placesOf.get(id) ?? []) this.pinned.get(seq)?.delete(id);
+    this.placesOf.delete(id);
   }
 
   /**
@@ -197,7 +201,8 @@ export class FileStore implements BattleStore {
   private async dropEntries(id: string): Promise<void> {
     if (this.legacy.delete(id)) await fs.rm(this.journalOf(id), { force: true });
     if (!this.cutNeeded.has(id)) return;
-    await this.wal().write(walLine(id, { cut: true }));
+    const cut = walLine(id, { cut: true });
+    await this.wal().write(cut, Buffer.byteLength(cut));
     this.cutNeeded.delete(id);
     this.cuts += 1;
     this.unpin(id);
@@ -254,32 +259,35 @@ export class FileStore implements BattleStore {
    * Copies the lines of the oldest segment still needed (battles idle since,
    * or left by a crash and not played again) to the end of the log, so that
    * the segment can go: the log stays within about maxSegments segments
-   * whatever the battles do. Segment `seq` being a battle's oldest, its lines
-   * after the battle's last cut there are all the battle's lines it holds
-   * that are still needed. Until the segment is removed a line may exist
-   * twice: load keeps one per action index.
+   * whatever the battles do. The lines copied are those whose places the
+   * store keeps. After a crash between a copy and the segment's removal a
+   * line exists twice: load keeps one per action index.
    */
   private async compact(seq: number): Promise<void> {
     const battles = this.pinned.get(seq);
     if (!battles?.size) return;
-    const kept = new Map<string, string[]>();
-    for (const line of walLines(await this.wal().read(seq))) {
-      if (!battles.has(line.id)) continue;
-      const lines = kept.get(line.id);
-      if (line.value.cut || !lines) kept.set(line.id, line.value.cut ? [] : [line.raw]);
-      else lines.push(line.raw);
-    }
     await Promise.all(
       [...battles].map((id) =>
         this.queue.run(id, async () => {
-          // A snapshot taken meanwhile made them obsolete.
-          const segs = this.segsOf.get(id);
-          if (!segs?.includes(seq)) return;
-          const lines = kept.get(id) ?? [];
-          const to = lines.length > 0 ? await this.wal().write(lines.join('')) : null;
+          const places = this.placesOf.get(id) ?? [];
+          // None when a snapshot taken meanwhile made them obsolete.
+          const moved = places.filter((p) => p.seq === seq);
+          const texts = moved.length > 0 ? await this.wal().readAt(seq, moved) : [];
+          const text = texts.join('');
+          const to =
+            texts.length > 0 ? await this.wal().write(text, Buffer.byteLength(text)) : null;
           battles.delete(id);
-          segs.splice(segs.indexOf(seq), 1);
-          if (to !== null) this.pin(id, to);
+          if (!to) return;
+          this.placesOf.set(
+            id,
+            places.filter((p) => p.seq !== seq),
+          );
+          let offset = to.offset;
+          for (const t of texts) {
+            const length = Buffer.byteLength(t);
+            this.pin(id, { seq: to.seq, offset, length });
+            offset += length;
+          }
         }),
       ),
     );
@@ -415,16 +423,17 @@ export class FileStore implements BattleStore {
     this.log = await WriteAheadLog.open(this.dir, this.options.segmentBytes, () =>
       syncDir(this.dir),
     );
-    const logged = new Map<string, { ns: number[]; segs: number[]; last: WalLine | null }>();
+    const logged = new Map<string, { ns: number[]; places: WalPlace[]; last: WalLine | null }>();
     for (const seq of this.log.segments()) {
-      for (const line of walLines(await this.log.read(seq))) {
+      for (const line of await this.log.scan(seq)) {
         let seen = logged.get(line.id);
-        if (!seen || line.value.cut) logged.set(line.id, (seen = { ns: [], segs: [], last: null }));
+        if (!seen || line.value.cut)
+          logged.set(line.id, (seen = { ns: [], places: [], last: null }));
         this.cutNeeded.add(line.id);
         if (line.value.cut) continue;
         const n = line.value.n as number;
         seen.ns.push(n);
-        if (!seen.segs.includes(seq)) seen.segs.push(seq);
+        seen.places.push({ seq, offset: line.offset, length: line.length });
         if (!seen.last || n >= (seen.last.value.n as number)) seen.last = line;
       }
     }
@@ -440,7 +449,7 @@ export class FileStore implements BattleStore {
         const old = await this.readLegacy(id);
         const seen = logged.get(id);
         const last = seen?.last
-          ? lineEntry(seen.last, `battle log ${this.log.fileOf(seen.segs[seen.segs.length - 1])}`)
+          ? lineEntry(seen.last, `battle log ${this.log.fileOf(seen.last.seq)}`)
           : old[old.length - 1];
         const ns = [...old.map((l) => l.entry.n), ...(seen?.ns ?? [])];
         const after = entriesAfter(
@@ -453,7 +462,7 @@ export class FileStore implements BattleStore {
           continue;
         }
         this.index.set(id, entryOfHead(last.head, withHead(stored, last.head)));
-        for (const seq of seen?.segs ?? []) this.pin(id, seq);
+        for (const place of seen?.places ?? []) this.pin(id, place);
       } catch (e) {
         // One damaged file must not hide every other battle from the lobby;
         // loading that battle still fails with the same message.
@@ -514,12 +523,25 @@ export class FileStore implements BattleStore {
     // The old journal's lines come first: after the upgrade the battle appends to the log.
     const byIndex = new Map<number, JournalLine>();
     for (const line of await this.readLegacy(id)) byIndex.set(line.entry.n, line);
-    for (const seq of this.segsOf.get(id) ?? []) {
+    // Only the battle's own lines, read where they lie; a segment once.
+    const bySeq = new Map<number, WalPlace[]>();
+    for (const place of this.placesOf.get(id) ?? []) {
+      const places = bySeq.get(place.seq);
+      if (places) places.push(place);
+      else bySeq.set(place.seq, [place]);
+    }
+    for (const [seq, places] of bySeq) {
       const where = `battle log ${this.wal().fileOf(seq)}`;
-      for (const line of walLines(await this.wal().read(seq), id)) {
-        if (line.value.cut) byIndex.clear();
-        // One per index: a compacted line may exist twice until its old segment is removed.
-        else byIndex.set(line.value.n as number, lineEntry(line, where));
+      for (const [i, text] of (await this.wal().readAt(seq, places)).entries()) {
+        const line = parseWalLine(text);
+        if (line?.id !== id)
+          throw new CorruptRecordError(
+            where,
+            `byte ${places[i].offset}: not a line of battle ${id}`,
+          );
+        // One per index: after a crash in the middle of a compaction a line may exist twice.
+        const { entry, head } = lineEntry(line, where);
+        byIndex.set(entry.n, { entry, head });
       }
     }
     const lines = uniqueSorted([...byIndex.keys()]).map((n) => byIndex.get(n)!);
@@ -625,7 +647,10 @@ interface JournalLine {
 }
 
 /** The entry and head of a line of the log (its id already read); a line that is not one is a CorruptRecordError. */
-function lineEntry(line: WalLine, where: string): JournalLine {
+function lineEntry(
+  line: { id: string; value: Record<string, unknown> },
+  where: string,
+): JournalLine {
   const { id: _id, head, ...entry } = line.value;
   checkJournalEntry(entry, head, `${where}, battle ${line.id}, action ${String(entry.n)}`);
   return { entry: entry as unknown as JournalEntry, head: head as BattleHead };

@@ -32,16 +32,22 @@ const SEGMENT_FLAGS =
 
 interface Pending {
   text: string;
-  resolve: (seq: number) => void;
+  bytes: number;
+  resolve: (at: { seq: number; offset: number }) => void;
   reject: (e: unknown) => void;
 }
 
-/** One parsed line of a segment: its battle and the rest of its fields. */
-export interface WalLine {
+/** Where a line lies: its segment, its first byte's offset there and its length in bytes. */
+export interface WalPlace {
+  seq: number;
+  offset: number;
+  length: number;
+}
+
+/** One parsed line of a segment: its battle, the rest of its fields and its place. */
+export interface WalLine extends WalPlace {
   id: string;
   value: Record<string, unknown>;
-  /** The line as written, newline included (copied as is when a segment is compacted). */
-  raw: string;
 }
 
 /** A line of the log: the battle's id first, so that a reader looking for one battle can skip the others unparsed. */
@@ -50,27 +56,14 @@ export function walLine(id: string, body: object): string {
   return `{"id":${JSON.stringify(id)}${rest === '{}' ? '' : ','}${rest.slice(1)}\n`;
 }
 
-/** The lines of a segment's text, in order (of battle `id` only when given); torn lines are skipped. */
-export function walLines(text: string, id?: string): WalLine[] {
-  const prefix = id === undefined ? '{"id":' : `{"id":${JSON.stringify(id)},`;
-  const lines: WalLine[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const end = text.indexOf('\n', start);
-    const stop = end < 0 ? text.length : end + 1;
-    if (text.startsWith(prefix, start)) {
-      const raw = text.slice(start, stop);
-      try {
-        const value = JSON.parse(raw) as Record<string, unknown>;
-        if (value && typeof value.id === 'string')
-          lines.push({ id: value.id, value, raw: raw.endsWith('\n') ? raw : `${raw}\n` });
-      } catch {
-        // the torn end of a batch never acknowledged
-      }
-    }
-    start = stop;
+/** Parses one line of the log; null for a torn line (the end of a batch never acknowledged). */
+export function parseWalLine(text: string): { id: string; value: Record<string, unknown> } | null {
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    return value && typeof value.id === 'string' ? { id: value.id, value } : null;
+  } catch {
+    return null;
   }
-  return lines;
 }
 
 export class WriteAheadLog {
@@ -129,10 +122,13 @@ export class WriteAheadLog {
     return this.live;
   }
 
-  /** Appends `text` (whole lines); resolves with the segment it went to once it is on disk. */
-  write(text: string): Promise<number> {
+  /**
+   * Appends `text` (whole lines, `bytes` long in UTF-8); resolves once it is
+   * on disk with where it went: its segment and its first byte's offset there.
+   */
+  write(text: string, bytes: number): Promise<{ seq: number; offset: number }> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ text, resolve, reject });
+      this.queue.push({ text, bytes, resolve, reject });
       this.writing ??= this.drain();
     });
   }
@@ -143,8 +139,12 @@ export class WriteAheadLog {
       this.queue = [];
       const data = batch.map((p) => p.text).join('');
       try {
-        const seq = await this.writeBatch(data);
-        for (const p of batch) p.resolve(seq);
+        const { seq, start } = await this.writeBatch(data);
+        let offset = start;
+        for (const p of batch) {
+          p.resolve({ seq, offset });
+          offset += p.bytes;
+        }
       } catch (e) {
         // The segment may now end in a torn line: later lines go to a new one.
         await this.rotate().catch(() => undefined);
@@ -154,7 +154,7 @@ export class WriteAheadLog {
     this.writing = null;
   }
 
-  private async writeBatch(data: string): Promise<number> {
+  private async writeBatch(data: string): Promise<{ seq: number; start: number }> {
     if (this.handle && this.size >= this.segmentBytes) await this.rotate();
     if (!this.handle) {
       this.handle = await fs.open(this.fileOf(this.seq), SEGMENT_FLAGS, 0o600);
@@ -163,13 +163,14 @@ export class WriteAheadLog {
       // The new name must be durable before any line in it is acknowledged.
       await this.syncDir();
     }
+    const start = this.size;
     await this.handle.writeFile(data, 'utf8');
     if (!SYNCED_WRITES) await this.handle.datasync();
     const length = Buffer.byteLength(data);
     this.size += length;
     this.bytes += length;
     this.writes += 1;
-    return this.seq;
+    return { seq: this.seq, start };
   }
 
   /** Closes the current segment; the next write creates the next one. */
@@ -181,8 +182,34 @@ export class WriteAheadLog {
     await handle.close();
   }
 
-  async read(seq: number): Promise<string> {
-    return fs.readFile(this.fileOf(seq), 'utf8');
+  /** Every whole line of a segment, in order, with its place; torn lines are skipped. */
+  async scan(seq: number): Promise<WalLine[]> {
+    const data = await fs.readFile(this.fileOf(seq));
+    const lines: WalLine[] = [];
+    for (let offset = 0; offset < data.length;) {
+      const end = data.indexOf(0x0a, offset);
+      const stop = end < 0 ? data.length : end + 1;
+      const line = parseWalLine(data.toString('utf8', offset, stop));
+      if (line) lines.push({ ...line, seq, offset, length: stop - offset });
+      offset = stop;
+    }
+    return lines;
+  }
+
+  /** The lines at these places of segment `seq` (as written, newline included), in the order given. */
+  async readAt(seq: number, places: readonly WalPlace[]): Promise<string[]> {
+    const handle = await fs.open(this.fileOf(seq), 'r');
+    try {
+      const texts: string[] = [];
+      for (const { offset, length } of places) {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, offset);
+        texts.push(buffer.toString('utf8', 0, bytesRead));
+      }
+      return texts;
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Removes a segment other than the current one. */
