@@ -1,18 +1,30 @@
 /**
  * The embedded store: one JSON file per battle in `<dataDir>/battles/<id>.json`
- * (the last snapshot) and its journal `<id>.journal` (JSON lines, one per
- * action appended since).
+ * (the last snapshot), and one write-ahead log shared by all battles
+ * (`wal-<seq>.log`, persistence/wal.ts) holding the actions appended since.
  *
  * Meant for a single server process (no locking between processes). Each save
  * writes a temporary file next to the target, flushes it to disk and renames
  * it over the target: a rename within a directory is atomic, so after a crash
  * the file holds either the previous record or the new one, never half of one.
- * Then the journal is removed; a crash before that leaves entries the
- * snapshot already includes, which load skips by their index.
+ * Then a cut line for the battle goes to the log: its lines before are
+ * obsolete. A crash before the cut leaves lines the snapshot already
+ * includes, which load skips by their index.
  *
- * An append writes one line to the journal and flushes it: its cost depends
- * on the action, not on the battle's length. A line torn by a crash (never
- * acknowledged) is ignored at load and ended before the next append.
+ * An append is one line in the log, acknowledged once its batch is on disk
+ * (group commit, issue 9: one synced write for all the battles that
+ * appended meanwhile, instead of one per action); its cost depends on the
+ * action, not on the battle's length. A line torn by a crash (never
+ * acknowledged) is ignored. The store remembers, per battle, where its
+ * lines after its last snapshot lie (segment, offset, length: a few numbers
+ * each, never the entries): load reads those lines alone, so a thousand
+ * battles resuming at once do not each read the log. A segment no battle
+ * needs any more is removed, oldest first; beyond maxSegments the oldest
+ * one's needed lines are copied forward (compact), so the log stays
+ * bounded even when a battle is never played again. At open the whole log
+ * is read once for the lobby's heads and the lines' places. Journals of
+ * versions before the log (`<id>.journal`) are still read, and removed at
+ * the battle's next snapshot.
  *
  * The chat (rooms/chat.ts) lives in `<id>.chat`, JSON lines too, apart from
  * the snapshot: a save never drops it. Once it holds twice CHAT_HISTORY
@@ -22,10 +34,23 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
-import { checkJournalEntry, checkRecord, CorruptRecordError, isValidBattleId } from './record-schema';
+import {
+  checkJournalEntry,
+  checkRecord,
+  CorruptRecordError,
+  isValidBattleId,
+} from './record-schema';
 import { entriesAfter, withHead } from './journal';
+import { parseWalLine, walLine, WriteAheadLog, type WalLine, type WalPlace } from './wal';
 import { KeyedQueue } from './keyed-queue';
-import type { BattleHead, BattleRecord, BattleStore, BattleSummary, JournalEntry, StoredBattle } from './store';
+import type {
+  BattleHead,
+  BattleRecord,
+  BattleStore,
+  BattleSummary,
+  JournalEntry,
+  StoredBattle,
+} from './store';
 import { isExpired, publicAtOf, summaryOf } from './summary';
 import { clockDueOf } from './clock-due';
 import { CHAT_HISTORY, chatLineSchema, type ChatLine } from '../rooms/chat';
@@ -34,16 +59,23 @@ const RECORD_FILE = /^([A-Za-z0-9_-]{1,64})\.json$/;
 const TEMP_SUFFIX = '.tmp';
 const JOURNAL_SUFFIX = '.journal';
 const CHAT_SUFFIX = '.chat';
+
+export interface FileStoreOptions {
+  /** A segment of the log is closed once it holds this many bytes. */
+  segmentBytes: number;
+  /** Beyond this many segments the oldest is compacted (its lines still needed copied forward). */
+  maxSegments: number;
+}
+
 /**
- * A journal is opened for appending (created if missing) and, where the
- * system has O_DSYNC, with each write returning only once its data is on
- * disk: the same guarantee as a write then fdatasync, in one trip through
- * the thread pool instead of two.
+ * At 1,000 rooms playing an action a second (about 1.3 KB a line) a segment
+ * fills in about 13 s and a battle snapshots within 64 actions: while
+ * every room plays, the log holds about six segments. A battle idle with
+ * lines logged (an open room nobody plays, a battle left by a crash) holds
+ * the oldest segment until there are 16 (256 MiB): then its lines, a few
+ * KiB, are copied forward, once per segment.
  */
-const SYNCED_WRITES = constants.O_DSYNC !== undefined;
-const JOURNAL_FLAGS = constants.O_APPEND | constants.O_CREAT | constants.O_RDWR | (constants.O_DSYNC ?? 0);
-/** Journal handles kept open at most (one per battle being played; see journalHandle). */
-const MAX_KEPT_JOURNALS = 4096;
+const DEFAULT_OPTIONS: FileStoreOptions = { segmentBytes: 16 * 1024 * 1024, maxSegments: 16 };
 /** Temporary files older than this are leftovers of a crash, not a save in progress. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
@@ -64,22 +96,42 @@ export class FileStore implements BattleStore {
   private readonly queue = new KeyedQueue();
   /** What the lobby and the sweeps need of every battle, kept up to date by save and delete. */
   private readonly index = new Map<string, IndexEntry>();
-  /** Journals this process has appended to since they were last dropped: their end is known to be a whole line. */
-  private readonly journalsEnded = new Set<string>();
-  /** The journals' handles kept open between appends (journalHandle), by battle id. */
-  private readonly journals = new Map<string, FileHandle>();
+  /** The log all battles append to (persistence/wal.ts), opened by buildIndex. */
+  private log: WriteAheadLog | null = null;
+  /** Per battle, where its lines that no snapshot includes yet lie, in the order written (a few numbers each). */
+  private readonly placesOf = new Map<string, WalPlace[]>();
+  /** Per segment, the battles that still need lines of it: it is removed once none does. */
+  private readonly pinned = new Map<number, Set<string>>();
+  /** Battles that may have lines in the log: their next snapshot or delete writes a cut. */
+  private readonly cutNeeded = new Set<string>();
+  /** Battles with a journal of their own left by a version before the log (`<id>.journal`). */
+  private readonly legacy = new Set<string>();
+  /** The cleanup after a write (afterWrite), while one runs. */
+  private sweeping: Promise<void> | null = null;
+  /** Cut lines written since open, and the segment being written and that count when the last cleanup began. */
+  private cuts = 0;
+  private swept = { seq: 0, cuts: 0 };
   /** Lines in each chat file this process has read or written: the file is trimmed when it doubles the history. */
   private readonly chatLines = new Map<string, number>();
   private closed = false;
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly options: FileStoreOptions = DEFAULT_OPTIONS,
+  ) {}
+
+  /** Synced writes and bytes the log has made since open (for tests and benches). */
+  logStats(): { writes: number; bytes: number; segments: number } {
+    const wal = this.wal();
+    return { writes: wal.writes, bytes: wal.bytes, segments: wal.segments().length };
+  }
 
   /** The file of a battle; the id must already be valid. */
   fileOf(id: string): string {
     return path.join(this.dir, `${id}.json`);
   }
 
-  /** The journal of a battle: the actions appended since its snapshot, one JSON line each. */
+  /** The journal of a battle as versions before the log kept it (read, never written now). */
   journalOf(id: string): string {
     return path.join(this.dir, `${id}${JOURNAL_SUFFIX}`);
   }
@@ -94,8 +146,8 @@ export class FileStore implements BattleStore {
     await this.queue.run(r.id, async () => {
       await this.writeAtomically(this.fileOf(r.id), json);
       this.index.set(r.id, entry);
-      // The snapshot includes every action journalled so far (see the header on a crash right here).
-      await this.dropJournal(r.id);
+      // The snapshot includes every action logged so far (see the header on a crash right here).
+      await this.dropEntries(r.id);
     });
   }
 
@@ -103,67 +155,142 @@ export class FileStore implements BattleStore {
     this.assertOpen();
     assertId(id);
     checkJournalEntry(entry, head, `battle ${id}, action ${String(entry?.n)}`);
-    const line = `${JSON.stringify({ ...entry, head })}\n`;
+    const line = walLine(id, { ...entry, head });
     const indexEntry = entryOfHead(head);
     await this.queue.run(id, async () => {
-      if (!this.index.has(id)) throw new Error(`Cannot append to battle ${id}: it has no saved record`);
-      const handle = await this.journalHandle(id);
-      let created = false;
-      let written = false;
-      try {
-        let prefix = '';
-        if (!this.journalsEnded.has(id)) {
-          // First append since this process opened the journal: a crash may have torn its last line.
-          const { size } = await handle.stat();
-          created = size === 0;
-          if (!created) {
-            const last = Buffer.alloc(1);
-            await handle.read(last, 0, 1, size - 1);
-            if (last[0] !== 0x0a) prefix = '\n';
-          }
-        }
-        await handle.writeFile(prefix + line, 'utf8');
-        // Acknowledged only once on disk, like a save (the write itself waits for it when the system can, JOURNAL_FLAGS).
-        if (!SYNCED_WRITES) await handle.datasync();
-        written = true;
-      } finally {
-        await this.releaseJournal(id, handle, written);
-      }
-      if (created) await syncDir(this.dir);
-      this.journalsEnded.add(id);
+      if (!this.index.has(id))
+        throw new Error(`Cannot append to battle ${id}: it has no saved record`);
+      // Acknowledged only once on disk, like a save: the log's batch is synced (persistence/wal.ts).
+      const length = Buffer.byteLength(line);
+      const { seq, offset } = await this.wal().write(line, length);
+      this.pin(id, { seq, offset, length });
       this.index.set(id, indexEntry);
     });
+    this.afterWrite();
+  }
+
+  /** The log; it is opened by buildIndex (openFileStore). */
+  private wal(): WriteAheadLog {
+    if (!this.log) throw new Error('The file store was not opened with openFileStore');
+    return this.log;
+  }
+
+  /** Records a line of battle `id` no snapshot includes yet: its segment is needed. */
+  private pin(id: string, place: WalPlace): void {
+    this.cutNeeded.add(id);
+    const places = this.placesOf.get(id);
+    if (places) places.push(place);
+    else this.placesOf.set(id, [place]);
+    const battles = this.pinned.get(place.seq);
+    if (battles) battles.add(id);
+    else this.pinned.set(place.seq, new Set([id]));
+  }
+
+  /** Battle `id` no longer needs any line before now (its snapshot includes them, or it is deleted). */
+  private unpin(id: string): void {
+    for (const { seq } of this.placesOf.get(id) ?? []) this.pinned.get(seq)?.delete(id);
+    this.placesOf.delete(id);
   }
 
   /**
-   * The journal's handle, kept open between appends (issue 9): opening and
-   * closing the file for every action took two more trips through the
-   * thread pool, and an open waited behind the directory's other writes
-   * (p99 over a second at 300 rooms). At most MAX_KEPT_JOURNALS are kept;
-   * a journal beyond them is opened and closed around its append as before.
+   * A snapshot (or a delete) makes every earlier line of the battle obsolete:
+   * a cut line in the log says so to later loads (a snapshot of fewer actions
+   * than were logged, or a battle created again under a deleted id, must not
+   * pick them up), then the segments no other battle needs are removed.
    */
-  private async journalHandle(id: string): Promise<FileHandle> {
-    const kept = this.journals.get(id);
-    if (kept) return kept;
-    const handle = await fs.open(this.journalOf(id), JOURNAL_FLAGS, 0o600);
-    if (this.journals.size < MAX_KEPT_JOURNALS) this.journals.set(id, handle);
-    return handle;
+  private async dropEntries(id: string): Promise<void> {
+    if (this.legacy.delete(id)) await fs.rm(this.journalOf(id), { force: true });
+    if (!this.cutNeeded.has(id)) return;
+    const cut = walLine(id, { cut: true });
+    await this.wal().write(cut, Buffer.byteLength(cut));
+    this.cutNeeded.delete(id);
+    this.cuts += 1;
+    this.unpin(id);
+    this.afterWrite();
   }
 
-  /** Closes the handle unless it is kept and its write went through (after a failure the next append opens the file afresh). */
-  private async releaseJournal(id: string, handle: FileHandle, keep: boolean): Promise<void> {
-    const kept = this.journals.get(id) === handle;
-    if (kept && keep) return;
-    if (kept) this.journals.delete(id);
-    await handle.close();
+  /**
+   * Removes the oldest segments while no battle needs them (never the one
+   * being written), then, when more than maxSegments remain, compacts the
+   * oldest. Oldest first: a segment holding a battle's cut goes only after
+   * those holding its earlier lines, so no line the cut made obsolete ever
+   * outlives it. Run after a write once a cut was written or the log moved
+   * to a new segment since the last run (else nothing changed); never two
+   * at once.
+   */
+  private afterWrite(): void {
+    const current = this.wal().current;
+    if (
+      this.sweeping ||
+      this.closed ||
+      (current === this.swept.seq && this.cuts === this.swept.cuts)
+    )
+      return;
+    this.swept = { seq: current, cuts: this.cuts };
+    this.sweeping = this.sweep()
+      .catch((e) => console.warn(`[lames] battle log cleanup failed: ${(e as Error).message}`))
+      .finally(() => {
+        this.sweeping = null;
+      });
   }
 
-  /** Closes a kept journal handle: before the file is removed, or appends would go to the removed file. */
-  private async forgetJournal(id: string): Promise<void> {
-    const handle = this.journals.get(id);
-    if (!handle) return;
-    this.journals.delete(id);
-    await handle.close();
+  private async sweep(): Promise<void> {
+    const wal = this.wal();
+    await this.removeUnneeded();
+    // Each segment at most once per sweep: a copy may itself start a segment.
+    for (let excess = wal.segments().length - this.options.maxSegments; excess > 0; excess--) {
+      const oldest = wal.segments()[0];
+      if (oldest === wal.current || wal.segments().length <= this.options.maxSegments) break;
+      await this.compact(oldest);
+      await this.removeUnneeded();
+    }
+  }
+
+  private async removeUnneeded(): Promise<void> {
+    const wal = this.wal();
+    for (const seq of [...wal.segments()]) {
+      if (seq === wal.current || this.pinned.get(seq)?.size) break;
+      this.pinned.delete(seq);
+      await wal.remove(seq);
+    }
+  }
+
+  /**
+   * Copies the lines of the oldest segment still needed (battles idle since,
+   * or left by a crash and not played again) to the end of the log, so that
+   * the segment can go: the log stays within about maxSegments segments
+   * whatever the battles do. The lines copied are those whose places the
+   * store keeps. After a crash between a copy and the segment's removal a
+   * line exists twice: load keeps one per action index.
+   */
+  private async compact(seq: number): Promise<void> {
+    const battles = this.pinned.get(seq);
+    if (!battles?.size) return;
+    await Promise.all(
+      [...battles].map((id) =>
+        this.queue.run(id, async () => {
+          const places = this.placesOf.get(id) ?? [];
+          // None when a snapshot taken meanwhile made them obsolete.
+          const moved = places.filter((p) => p.seq === seq);
+          const texts = moved.length > 0 ? await this.wal().readAt(seq, moved) : [];
+          const text = texts.join('');
+          const to =
+            texts.length > 0 ? await this.wal().write(text, Buffer.byteLength(text)) : null;
+          battles.delete(id);
+          if (!to) return;
+          this.placesOf.set(
+            id,
+            places.filter((p) => p.seq !== seq),
+          );
+          let offset = to.offset;
+          for (const t of texts) {
+            const length = Buffer.byteLength(t);
+            this.pin(id, { seq: to.seq, offset, length });
+            offset += length;
+          }
+        }),
+      ),
+    );
   }
 
   /** The chat of a battle: one JSON line per chat line. */
@@ -176,7 +303,8 @@ export class FileStore implements BattleStore {
     assertId(id);
     const json = `${JSON.stringify(chatLineSchema.parse(line))}\n`;
     await this.queue.run(id, async () => {
-      if (!this.index.has(id)) throw new Error(`Cannot chat in battle ${id}: it has no saved record`);
+      if (!this.index.has(id))
+        throw new Error(`Cannot chat in battle ${id}: it has no saved record`);
       const count = this.chatLines.get(id) ?? (await this.readChat(id)).length;
       const handle = await fs.open(this.chatOf(id), 'a', 0o600);
       try {
@@ -229,7 +357,7 @@ export class FileStore implements BattleStore {
     this.assertOpen();
     assertId(id);
     // After the writes of this id already asked for: a load never reads a snapshot and a journal from two different moments.
-    return this.queue.run(id, async () => (await this.read(id))?.stored ?? null);
+    return this.queue.run(id, () => this.read(id));
   }
 
   async delete(id: string): Promise<void> {
@@ -237,7 +365,7 @@ export class FileStore implements BattleStore {
     assertId(id);
     await this.queue.run(id, async () => {
       await fs.rm(this.fileOf(id), { force: true });
-      await this.dropJournal(id);
+      await this.dropEntries(id);
       await fs.rm(this.chatOf(id), { force: true });
       this.chatLines.delete(id);
       this.index.delete(id);
@@ -245,12 +373,18 @@ export class FileStore implements BattleStore {
     });
   }
 
-  async listListed(page: number, pageSize: number): Promise<{ battles: BattleSummary[]; total: number }> {
+  async listListed(
+    page: number,
+    pageSize: number,
+  ): Promise<{ battles: BattleSummary[]; total: number }> {
     this.assertOpen();
     const listed = [...this.index.values()]
       .flatMap((e) => (e.summary?.listed && e.summary.status !== 'ended' ? [e.summary] : []))
       // By public moment, never by last action (persistence/public-moment.ts).
-      .sort((a, b) => Date.parse(b.publicAt) - Date.parse(a.publicAt) || a.battleId.localeCompare(b.battleId));
+      .sort(
+        (a, b) =>
+          Date.parse(b.publicAt) - Date.parse(a.publicAt) || a.battleId.localeCompare(b.battleId),
+      );
     return { battles: listed.slice(page * pageSize, (page + 1) * pageSize), total: listed.length };
   }
 
@@ -270,20 +404,65 @@ export class FileStore implements BattleStore {
   async listClockDue(at: number, limit: number): Promise<string[]> {
     this.assertOpen();
     return [...this.index.entries()]
-      .flatMap(([id, e]) => (e.clockDue !== null && e.clockDue <= at ? [{ id, due: e.clockDue }] : []))
+      .flatMap(([id, e]) =>
+        e.clockDue !== null && e.clockDue <= at ? [{ id, due: e.clockDue }] : [],
+      )
       .sort((a, b) => a.due - b.due || a.id.localeCompare(b.id))
       .slice(0, limit)
       .map((e) => e.id);
   }
 
-  /** Reads every battle once, at open: afterwards the lobby is answered from this index alone. */
+  /**
+   * Reads every battle once, at open: afterwards the lobby is answered from
+   * this index alone. The log is read once, segment after segment, keeping
+   * per battle only the action indexes after its last cut, the segments
+   * holding them and the last line; the segments no battle needs are
+   * removed, and the next write starts a new one.
+   */
   async buildIndex(): Promise<void> {
+    this.log = await WriteAheadLog.open(this.dir, this.options.segmentBytes, () =>
+      syncDir(this.dir),
+    );
+    const logged = new Map<string, { ns: number[]; places: WalPlace[]; last: WalLine | null }>();
+    for (const seq of this.log.segments()) {
+      for (const line of await this.log.scan(seq)) {
+        let seen = logged.get(line.id);
+        if (!seen || line.value.cut)
+          logged.set(line.id, (seen = { ns: [], places: [], last: null }));
+        this.cutNeeded.add(line.id);
+        if (line.value.cut) continue;
+        const n = line.value.n as number;
+        seen.ns.push(n);
+        seen.places.push({ seq, offset: line.offset, length: line.length });
+        if (!seen.last || n >= (seen.last.value.n as number)) seen.last = line;
+      }
+    }
+    for (const name of await fs.readdir(this.dir)) {
+      if (name.endsWith(JOURNAL_SUFFIX)) this.legacy.add(name.slice(0, -JOURNAL_SUFFIX.length));
+    }
     for (const name of await fs.readdir(this.dir)) {
       const id = RECORD_FILE.exec(name)?.[1];
       if (!id) continue;
       try {
-        const read = await this.read(id);
-        if (read) this.index.set(id, read.head ? entryOfHead(read.head, read.stored) : entryOf(read.stored));
+        const stored = await this.readSnapshot(id);
+        if (!stored) continue;
+        const old = await this.readLegacy(id);
+        const seen = logged.get(id);
+        const last = seen?.last
+          ? lineEntry(seen.last, `battle log ${this.log.fileOf(seen.last.seq)}`)
+          : old[old.length - 1];
+        const ns = [...old.map((l) => l.entry.n), ...(seen?.ns ?? [])];
+        const after = entriesAfter(
+          uniqueSorted(ns).map((n) => ({ n }) as JournalEntry),
+          stored.actions ?? 0,
+          `battle ${id}`,
+        );
+        if (after.length === 0) {
+          this.index.set(id, entryOf(stored));
+          continue;
+        }
+        this.index.set(id, entryOfHead(last.head, withHead(stored, last.head)));
+        for (const place of seen?.places ?? []) this.pin(id, place);
       } catch (e) {
         // One damaged file must not hide every other battle from the lobby;
         // loading that battle still fails with the same message.
@@ -291,21 +470,28 @@ export class FileStore implements BattleStore {
         console.warn(`[lames] skipping ${e.message}`);
       }
     }
+    await this.sweep();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.queue.idle();
-    await Promise.all([...this.journals.keys()].map((id) => this.forgetJournal(id)));
+    await this.sweeping;
+    // A last cleanup, none having run since the last writes: the directory is left as small as it can be.
+    if (this.log)
+      await this.sweep().catch((e) =>
+        console.warn(`[lames] battle log cleanup failed: ${(e as Error).message}`),
+      );
+    await this.log?.close();
   }
 
   private assertOpen(): void {
     if (this.closed) throw new Error('The battle store is closed');
   }
 
-  /** The snapshot, the journal entries after it and the head of the last one (null without any). */
-  private async read(id: string): Promise<{ stored: StoredBattle; head: BattleHead | null } | null> {
+  /** The snapshot alone, or null without one. */
+  private async readSnapshot(id: string): Promise<StoredBattle | null> {
     const file = this.fileOf(id);
     let text: string;
     try {
@@ -314,27 +500,59 @@ export class FileStore implements BattleStore {
       if (isMissing(e)) return null;
       throw e;
     }
-    const stored: StoredBattle = parseFile(text, file, id);
-    let journalText: string;
-    try {
-      journalText = await fs.readFile(this.journalOf(id), 'utf8');
-    } catch (e) {
-      if (isMissing(e)) return { stored, head: null };
-      throw e;
-    }
-    const where = `battle journal ${this.journalOf(id)}`;
-    const lines = parseJournal(journalText, where);
-    const after = entriesAfter(lines.map((l) => l.entry), stored.actions ?? 0, where);
-    if (after.length === 0) return { stored, head: null };
-    const head = lines[lines.length - 1].head;
-    withHead(stored, head).journal = after;
-    return { stored, head };
+    return parseFile(text, file, id);
   }
 
-  private async dropJournal(id: string): Promise<void> {
-    this.journalsEnded.delete(id);
-    await this.forgetJournal(id);
-    await fs.rm(this.journalOf(id), { force: true });
+  /** The lines of a journal left by a version before the log (`<id>.journal`), [] when none. */
+  private async readLegacy(id: string): Promise<JournalLine[]> {
+    if (!this.legacy.has(id)) return [];
+    let text: string;
+    try {
+      text = await fs.readFile(this.journalOf(id), 'utf8');
+    } catch (e) {
+      if (isMissing(e)) return [];
+      throw e;
+    }
+    return parseJournal(text, `battle journal ${this.journalOf(id)}`);
+  }
+
+  /** The snapshot and the logged entries after it, in order, with the head of the last one. */
+  private async read(id: string): Promise<StoredBattle | null> {
+    const stored = await this.readSnapshot(id);
+    if (!stored) return null;
+    // The old journal's lines come first: after the upgrade the battle appends to the log.
+    const byIndex = new Map<number, JournalLine>();
+    for (const line of await this.readLegacy(id)) byIndex.set(line.entry.n, line);
+    // Only the battle's own lines, read where they lie; a segment once.
+    const bySeq = new Map<number, WalPlace[]>();
+    for (const place of this.placesOf.get(id) ?? []) {
+      const places = bySeq.get(place.seq);
+      if (places) places.push(place);
+      else bySeq.set(place.seq, [place]);
+    }
+    for (const [seq, places] of bySeq) {
+      const where = `battle log ${this.wal().fileOf(seq)}`;
+      for (const [i, text] of (await this.wal().readAt(seq, places)).entries()) {
+        const line = parseWalLine(text);
+        if (line?.id !== id)
+          throw new CorruptRecordError(
+            where,
+            `byte ${places[i].offset}: not a line of battle ${id}`,
+          );
+        // One per index: after a crash in the middle of a compaction a line may exist twice.
+        const { entry, head } = lineEntry(line, where);
+        byIndex.set(entry.n, { entry, head });
+      }
+    }
+    const lines = uniqueSorted([...byIndex.keys()]).map((n) => byIndex.get(n)!);
+    const after = entriesAfter(
+      lines.map((l) => l.entry),
+      stored.actions ?? 0,
+      `battle ${id}`,
+    );
+    if (after.length === 0) return stored;
+    withHead(stored, lines[lines.length - 1].head).journal = after;
+    return stored;
   }
 
   private async writeAtomically(file: string, data: string): Promise<void> {
@@ -365,7 +583,12 @@ interface IndexEntry extends Pick<BattleRecord, 'access' | 'updatedAt'> {
 }
 
 function entryOf(record: BattleRecord): IndexEntry {
-  return { summary: summaryOf(record), access: record.access, updatedAt: record.updatedAt, clockDue: clockDueOf(record) };
+  return {
+    summary: summaryOf(record),
+    access: record.access,
+    updatedAt: record.updatedAt,
+    clockDue: clockDueOf(record),
+  };
 }
 
 /**
@@ -373,7 +596,10 @@ function entryOf(record: BattleRecord): IndexEntry {
  * withHead already applied), a head written before publicAt takes the record's.
  */
 function entryOfHead(head: BattleHead, stored?: BattleRecord): IndexEntry {
-  const summary = stored && head.summary ? { ...head.summary, publicAt: head.summary.publicAt ?? publicAtOf(stored) } : head.summary;
+  const summary =
+    stored && head.summary
+      ? { ...head.summary, publicAt: head.summary.publicAt ?? publicAtOf(stored) }
+      : head.summary;
   return { summary, access: head.access, updatedAt: head.updatedAt, clockDue: clockDueOf(head) };
 }
 
@@ -398,8 +624,8 @@ function parseFile(text: string, file: string, id: string): BattleRecord {
  * real loss shows as a gap in the indexes, see entriesAfter). A line that is
  * JSON but not an entry is a CorruptRecordError.
  */
-function parseJournal(text: string, where: string): { entry: JournalEntry; head: BattleHead }[] {
-  const lines: { entry: JournalEntry; head: BattleHead }[] = [];
+function parseJournal(text: string, where: string): JournalLine[] {
+  const lines: JournalLine[] = [];
   for (const [i, line] of text.split('\n').entries()) {
     if (line.trim() === '') continue;
     let value: { head?: unknown } & Record<string, unknown>;
@@ -413,6 +639,25 @@ function parseJournal(text: string, where: string): { entry: JournalEntry; head:
     lines.push({ entry: entry as unknown as JournalEntry, head: head as BattleHead });
   }
   return lines;
+}
+
+interface JournalLine {
+  entry: JournalEntry;
+  head: BattleHead;
+}
+
+/** The entry and head of a line of the log (its id already read); a line that is not one is a CorruptRecordError. */
+function lineEntry(
+  line: { id: string; value: Record<string, unknown> },
+  where: string,
+): JournalLine {
+  const { id: _id, head, ...entry } = line.value;
+  checkJournalEntry(entry, head, `${where}, battle ${line.id}, action ${String(entry.n)}`);
+  return { entry: entry as unknown as JournalEntry, head: head as BattleHead };
+}
+
+function uniqueSorted(ns: number[]): number[] {
+  return [...new Set(ns)].sort((a, b) => a - b);
 }
 
 /** Makes the rename itself durable; best effort, as some platforms cannot open a directory. */
@@ -444,7 +689,10 @@ async function removeStaleTemps(dir: string): Promise<void> {
 }
 
 /** Opens (and creates if needed) the file store of `dataDir`: battles go in `<dataDir>/battles`. */
-export async function openFileStore(dataDir: string): Promise<FileStore> {
+export async function openFileStore(
+  dataDir: string,
+  options: Partial<FileStoreOptions> = {},
+): Promise<FileStore> {
   const dir = path.join(path.resolve(dataDir), 'battles');
   try {
     await fs.mkdir(dir, { recursive: true });
@@ -456,7 +704,7 @@ export async function openFileStore(dataDir: string): Promise<FileStore> {
     );
   }
   await removeStaleTemps(dir);
-  const store = new FileStore(dir);
+  const store = new FileStore(dir, { ...DEFAULT_OPTIONS, ...options });
   await store.buildIndex();
   return store;
 }
