@@ -577,8 +577,9 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     const played: PlayedAction | null = this.played && { seat, action, events: result.events.length, stateHash: this.hasher.hash(result.state) };
     // The clocks after the action are stored with it: an increment or a fresh deadline survives a crash.
     const clock = this.clocks?.next(result.state, this.access, true);
+    let snapshotDue: boolean;
     try {
-      await this.storeAction(entry, result.state, played, { clock, publicAt });
+      snapshotDue = await this.storeAction(entry, result.state, played, { clock, publicAt });
     } catch (e) {
       // The write may have reached the store in part: the next write is a whole snapshot, which replaces it.
       this.snapshotDue = true;
@@ -591,6 +592,7 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
     this.state.actionCount += 1;
     this.commitGame(result.state, result.events, clock);
     actionAccepted(receivedAt); // ops metrics
+    if (snapshotDue) this.snapshotBehind();
   }
 
   /**
@@ -743,22 +745,42 @@ export class BattleRoom extends Room<{ state: BattleState; metadata: BattleMetad
 
   /**
    * Stores an action before it is committed: appended to the journal, or
-   * the whole record with its state after the action (a snapshot) every
-   * SNAPSHOT_EVERY actions, at the end of the battle and after a failed
-   * write (which may have left a gap or a stray entry in the journal).
-   * Throws when the store fails; runs inside the room's chain.
+   * the whole record with its state after the action (a snapshot) at the
+   * end of the battle and after a failed write (which may have left a gap
+   * or a stray entry in the journal). Throws when the store fails; runs
+   * inside the room's chain. True when the periodic snapshot is due once
+   * the action is committed (snapshotBehind).
    */
-  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null, extras: RecordExtras): Promise<void> {
+  private async storeAction(entry: JournalEntry, next: GameState, played: PlayedAction | null, extras: RecordExtras): Promise<boolean> {
     const actions = entry.n + 1;
-    if (this.snapshotDue || next.status === 'ended' || this.sinceSnapshot + 1 >= SNAPSHOT_EVERY) {
+    if (this.snapshotDue || next.status === 'ended') {
       const all = played && [...this.played!.items(), played];
       await this.deps.store.save(this.recordOf(next, actions, [...this.log.items(), ...entry.events], structuredClone(this.access!), { ...extras, played: all }));
       this.sinceSnapshot = 0;
       this.snapshotDue = false;
-      return;
+      return false;
     }
     await this.deps.store.append(this.roomId, entry, headOf(this.recordOf(next, actions, [], structuredClone(this.access!), extras)));
     this.sinceSnapshot += 1;
+    return this.sinceSnapshot >= SNAPSHOT_EVERY;
+  }
+
+  /**
+   * The snapshot every SNAPSHOT_EVERY actions, taken once the action it
+   * follows is journalled, committed and sent (issue 9): it only bounds what
+   * a resumed battle replays, so no action waits for it — a snapshot is
+   * three synced writes, and the actions that waited for one were the
+   * slowest of the rooms bench. Called before the room's chain moves on, so
+   * the store has it after this action's append and before any later one;
+   * should it fail, the next action stores a snapshot in its place.
+   */
+  private snapshotBehind(): void {
+    this.sinceSnapshot = 0;
+    const record = this.recordOf(this.game, this.actions, this.log.items(), structuredClone(this.access!), { played: this.played?.items() ?? null, publicAt: this.publicAt });
+    this.deps.store.save(record).catch((e: unknown) => {
+      this.snapshotDue = true;
+      this.deps.logError(`battle ${this.roomId}: could not save its periodic snapshot; the next action stores one`, e);
+    });
   }
 
   /** Saves the whole record (a snapshot) after what is queued; a failure is logged and told, and play goes on. */
