@@ -15,6 +15,8 @@ import { positionsAlong } from '../src/movement/arrival-set';
 import { searchArrivals as previousSearch } from './previous/reachable';
 import { arrivalsAllowed as previousAllowed } from './previous/move-directive';
 import { DirectiveFields as PreviousFields } from './previous/fields';
+import { DirectiveJudge as PreviousJudge } from './previous/directive';
+import { DirectiveJudge, type DirectiveIntent } from '../src/command/directive';
 import { recordedPositions } from './recorded-positions';
 
 /**
@@ -316,4 +318,64 @@ test.each(positions.filter((_, i) => i % 4 === 0))('§2.6 %s: the step tables an
       ]);
     }
   }
+});
+
+/**
+ * Issue 9 (wt-attack): the attack directive's judge reads a move's
+ * positions in place (no array built per arrival judged) and remembers
+ * "could fire from here" (§3.2.6) and the approach cost (§2.6.11.1) per hex
+ * and facing in flat arrays instead of Maps. Its verdicts must be the
+ * previous judge's (test/previous/directive.ts, fields.ts), refusals worded
+ * alike: on the bench's stress battle and a recorded position of it, every
+ * troop of each side (shooters and harassers among them, decoys) under an
+ * attack directive, one judge each for many intents — every arrival of its
+ * search, every other arrival's path cut short at each step (the start
+ * alone included), each path walked backwards and its end reached in one
+ * jump from the start, so that refusals
+ * (`shooterMustKeepTarget`, `attackMustApproach` and the hex named,
+ * `attackSpendHalf`, `attackMustAdvance`) are met as well as allowances.
+ */
+describe('§2.6.11.1, §3.2.6 the attack judge read in place (issue 9): the same verdicts as before', () => {
+  const stressCases: Array<[string, GameState]> = [['stress battle (bench)', stressGame('bench')], ...positions.filter(([id]) => id.startsWith('stress')).slice(0, 1)];
+  test.each(stressCases)('%s', (_id, state) => {
+    const verdicts = new Map<string, number>();
+    const differ: unknown[] = [];
+    let shooters = 0;
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      const under = { ...view, wings: view.wings.map((w) => (w.side === side ? { ...w, directive: 'attack' as const } : w)) };
+      const pieces = [...under.units.filter((u) => u.side === side && u.hex >= 0 && u.kind === 'troop'), ...under.decoys.filter((d) => d.side === side && d.hex >= 0)];
+      for (const piece of pieces.filter((p) => previousJudges(under, p.id))) {
+        const mover = moverOf(under, piece.id)!;
+        shooters += isShooter(mover.unit) ? 1 : 0;
+        const now = new DirectiveJudge(under, mover.unit);
+        const before = new PreviousJudge(under, mover.unit);
+        const set = searchArrivalSet(moveContext(under, mover, 'normal'));
+        const intents: DirectiveIntent[] = [];
+        for (let i = 0; i < set.size; i++) {
+          const dir = set.exit(i);
+          const exit = dir === undefined ? {} : { exit: { hex: set.hex(i), dir, reachesEnemy: i % 2 === 0 } };
+          const path = set.positions(i);
+          const move = { type: 'move' as const, spent: set.cost(i), mode: 'normal' as const, stopped: set.ends(i) !== null, charge: false };
+          // Also its end reached in one jump (no walk, but a judge's question all the same): a firing place that does not approach the start.
+          intents.push({ ...move, path, ...exit }, { ...move, path: [...path].reverse() }, { ...move, path: path.slice(-1) });
+          if (i % 5 === 0) for (let n = 0; n < path.length; n++) intents.push({ ...move, path: path.slice(0, n), stopped: false });
+        }
+        for (const intent of intents) {
+          const verdict = now.judge(intent);
+          const previous = before.judge(intent);
+          // Compared as text (the verdict and its wording), each mismatch kept with its intent: a toEqual per intent is too slow for their number.
+          if (JSON.stringify(verdict) !== JSON.stringify(previous)) differ.push({ piece: piece.id, intent, verdict, previous });
+          const code = verdict ? verdict.code : 'allowed';
+          verdicts.set(code, (verdicts.get(code) ?? 0) + 1);
+        }
+      }
+    }
+    expect(differ.slice(0, 3)).toEqual([]);
+    // Shooters were judged, and both verdicts met: the comparison is not of allowances alone.
+    expect(shooters).toBeGreaterThan(0);
+    expect(verdicts.get('allowed')).toBeGreaterThan(0);
+    expect(verdicts.get('shooterMustKeepTarget')).toBeGreaterThan(0);
+    expect(verdicts.get('attackMustApproach')).toBeGreaterThan(0);
+  });
 });

@@ -140,7 +140,8 @@ export class DirectiveJudge {
     const shooter = this.shooterMovement(intent);
     if (shooter !== undefined) return shooter;
     const start = this.startPosition();
-    const hexes = intent.path.filter((p, i) => entersHex(i === 0 ? start : intent.path[i - 1], p)).length + (intent.exit ? 1 : 0);
+    let hexes = intent.exit ? 1 : 0;
+    for (let i = 0; i < intent.path.length; i++) if (entersHex(i === 0 ? start : intent.path[i - 1], intent.path[i])) hexes++;
     if (hexes === 0) return this.refuse('attackMustAdvance');
     const mp = movementPoints(this.unit);
     const need = Math.min(mp, Math.max(2, mp / 2));
@@ -176,27 +177,32 @@ export class DirectiveJudge {
     // A charging unit carries on its charge (§2.6.9): it may not fire, so the shooter's freedom is not its.
     if (this.unit.kind !== 'troop' || !isShooter(this.unit) || intent.exit || this.unit.shock === 'charge') return undefined;
     if (ammunitionOf(this.unit) === 'exhausted') return null;
-    const positions = [this.startPosition(), ...intent.path];
-    const first = positions.findIndex((p) => this.canFireFrom(p.hex, p.facing));
+    // The positions are the start, then the path's (issue 9: read in place, no array built per arrival judged).
+    const start = this.startPosition();
+    const path = intent.path;
+    let first = this.canFireFrom(start.hex, start.facing) ? 0 : -1;
+    for (let i = 0; first < 0 && i < path.length; i++) if (this.canFireFrom(path[i].hex, path[i].facing)) first = i + 1;
     if (first < 0) return undefined;
-    const last = positions[positions.length - 1];
+    const last = path.length > 0 ? path[path.length - 1] : start;
     if (!this.canFireFrom(last.hex, last.facing)) return this.refuse('shooterMustKeepTarget');
-    let prev = positions[0];
-    for (const p of positions.slice(1, first + 1)) {
+    let prev = start;
+    for (let i = 0; i < first; i++) {
+      const p = path[i];
       if (!this.approaches(prev, p)) return this.refuse('attackMustApproach', { hex: this.label(p.hex) });
       prev = p;
     }
     return null;
   }
 
-  private fireFrom = new Map<number, boolean>();
+  // Per hex and facing (hex * 12 + facing): 0 not yet asked, 1 no, 2 yes. A flat array, not a Map: a preview asks it for every position of every arrival (issue 9).
+  private fireFrom?: Uint8Array;
 
   /** Whether the unit could fire at an enemy from this hex and facing (worked out once per position: previews ask for many arrivals). */
   private canFireFrom(hex: number, facing: Facing): boolean {
+    const known = (this.fireFrom ??= new Uint8Array(this.view.board.cols * this.view.board.rows * 12));
     const key = hex * 12 + facing;
-    let can = this.fireFrom.get(key);
-    if (can === undefined) this.fireFrom.set(key, (can = hasTargetFrom(this.view, this.unit, hex, facing, this.targetsInRange(hex), this.enterable)));
-    return can;
+    if (known[key] === 0) known[key] = hasTargetFrom(this.view, this.unit, hex, facing, this.targetsInRange(hex), this.enterable) ? 2 : 1;
+    return known[key] === 2;
   }
 
   /** Harassment's hexes between (§3.2.4.1), judged once for the twelve facings of a position. */

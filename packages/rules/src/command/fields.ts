@@ -29,7 +29,8 @@ export interface Position {
  * asks the same hexes for many arrivals.
  */
 export class DirectiveFields {
-  private readonly approach = new Map<number, Halves>();
+  // Per hex and facing (hex * 12 + facing), a flat array rather than a Map: a preview asks it at every step of every arrival (issue 9).
+  private approach?: Float64Array;
   private edge?: Float64Array;
   private nextToEnemy?: Uint8Array;
   private field?: ApproachField;
@@ -70,8 +71,10 @@ export class DirectiveFields {
     }
     const { hex, facing } = at;
     const key = hex * 12 + facing;
-    const known = this.approach.get(key);
-    if (known !== undefined) return known;
+    // Not yet asked: NaN (a cost is a number of half points, or Infinity when out of reach).
+    const memo = (this.approach ??= new Float64Array(this.view.board.cols * this.view.board.rows * 12).fill(NaN));
+    const known = memo[key];
+    if (!Number.isNaN(known)) return known;
     const placed = { ...this.unit, hex, facing };
     // One search for every hex and facing (movement/approach-field.ts), made on the first question: a preview asks for many.
     this.field ??= approachField(this.view, this.unit, this.enemies);
@@ -82,7 +85,7 @@ export class DirectiveFields {
         best,
         exitCost(this.view, placed, e.offMap!.hex, e.offMap!.dir as Direction, best),
       );
-    this.approach.set(key, best);
+    memo[key] = best;
     return best;
   }
 
