@@ -437,10 +437,11 @@ export class FileStore implements BattleStore {
         if (!seen.last || n >= (seen.last.value.n as number)) seen.last = line;
       }
     }
-    for (const name of await fs.readdir(this.dir)) {
+    const names = await fs.readdir(this.dir);
+    for (const name of names) {
       if (name.endsWith(JOURNAL_SUFFIX)) this.legacy.add(name.slice(0, -JOURNAL_SUFFIX.length));
     }
-    for (const name of await fs.readdir(this.dir)) {
+    for (const name of names) {
       const id = RECORD_FILE.exec(name)?.[1];
       if (!id) continue;
       try {
