@@ -17,7 +17,7 @@ import { bodyAfter, FormationStep } from './formation-moves';
 import { backwardSteps, bodyWithdrawal } from './formation-withdraw';
 import { zoneOf } from '../geometry/facing';
 import { breakChoices } from '../units/condition';
-import { occupies } from '../units/body';
+import { distanceToHex, occupies } from '../units/body';
 
 /**
  * L'Action de Repli (§2.6.12): one hex into the rear zone (any of the six
@@ -99,11 +99,19 @@ function occupiedRefusal(view: GameState, unit: Unit, to: number, label: string)
 /** Would the unit, withdrawn on top of the stack at `to`, be engaged from its flank or rear (§2.6.12)? */
 function exposedAt(view: GameState, unit: Unit, to: number): boolean {
   const placed: Unit = { ...unit, hex: to, stackRank: Number.MIN_SAFE_INTEGER };
+  // Engaging takes a hex of the enemy's body next to one of the unit's: with none near, no view is built
+  // (issue 9: the withdraw verdict asks this of every retreat hex, and the copy of the units was its cost).
+  if (!view.units.some((e) => e.side !== unit.side && !e.hidden && e.hex >= 0 && nextTo(view, e, placed))) return false;
   const v = { ...view, units: view.units.map((o) => (o.id === unit.id ? placed : o)) };
   return engagedBy(v, placed).some((e) => {
     const d = directionTo(view.board, to, e.hex);
     return d !== -1 && zoneOf(zoneSize(unit), unit.facing, d) !== 'front';
   });
+}
+
+/** A hex of the enemy's body next to (or on) one of the unit's: what engaging it needs (§2.3.2). */
+function nextTo(view: GameState, enemy: Unit, placed: Unit): boolean {
+  return distanceToHex(view.board, enemy, placed.hex) <= 1 || (placed.secondHex !== undefined && distanceToHex(view.board, enemy, placed.secondHex) <= 1);
 }
 
 /** Every withdrawal hex (and edge) of the unit, each with its verdict, on `seat`'s view. */
