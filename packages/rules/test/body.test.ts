@@ -1,3 +1,5 @@
+import { mayTouch } from '../src/units/body';
+import { distance, neighbourOf, type Direction } from '../src/geometry/hex';
 import {
   bodyDistance,
   bodyHexes,
@@ -219,4 +221,40 @@ describe('§3.3 the scenario checks a formation body', () => {
       /clear terrain only/,
     );
   });
+});
+
+/**
+ * Issue 9: engagement and adjacency (§2.3.2) first ask `mayTouch`, which
+ * says from the hexes' indexes alone that two bodies are too far apart to
+ * touch. It must never say so of bodies that do touch: on a board as wide
+ * as the stress battle's, one-hex bodies and two-hex ones (each second hex
+ * next to its first, on every side) at every pair of places near each other
+ * and across the board's edges (column 0 against the last column), a pair
+ * of hexes next to each other always passes it.
+ */
+test('§2.3.2 mayTouch never rules out bodies that touch (issue 9)', () => {
+  const board = { cols: 30, rows: 24 } as GameState['board'];
+  const size = board.cols * board.rows;
+  const bodies: Array<{ hex: number; secondHex?: number }> = [];
+  for (let hex = 0; hex < size; hex += 7) {
+    bodies.push({ hex });
+    for (let d = 0; d < 6; d++) {
+      const second = neighbourOf(board, hex, d as Direction);
+      if (second >= 0 && (hex + d) % 3 === 0) bodies.push({ hex, secondHex: second });
+    }
+  }
+  const touching = (a: { hex: number; secondHex?: number }, b: { hex: number; secondHex?: number }) =>
+    [a.hex, a.secondHex].some((x) => x !== undefined && [b.hex, b.secondHex].some((y) => y !== undefined && x !== y && distance(board, x, y) === 1));
+  let touched = 0;
+  let ruledOut = 0;
+  for (const a of bodies)
+    for (const b of bodies) {
+      const may = mayTouch(board, a as Unit, b as Unit);
+      if (touching(a, b)) {
+        touched += 1;
+        expect([a, b, may]).toEqual([a, b, true]);
+      } else if (!may) ruledOut += 1;
+    }
+  expect(touched).toBeGreaterThan(100);
+  expect(ruledOut).toBeGreaterThan(touched);
 });

@@ -1,4 +1,11 @@
-import { coversOf, eventsFor, seesEverything, viewFor } from '../src';
+import { coversOf, eventsFor, seedRng, seededDice, seesEverything, viewFor, type GameState } from '../src';
+import { SCENARIOS } from '../src/scenarios';
+import type { Scenario } from '../src/scenario/schema';
+import { randomGame, stressScenario } from '../src/testing';
+import { cloneState } from '../src/state/clone';
+import { revealSweep } from '../src/fog/reveal';
+import { revealSweep as previousSweep } from './previous/reveal';
+import { distance, neighbourOf, type Direction } from '../src/geometry/hex';
 import { fordGame, FORD_DECOY } from '../src/testing';
 import { game, H, profiles, unit, withOrder } from './fixtures';
 import { ok } from './helpers';
@@ -139,5 +146,60 @@ describe('issue 11: once the battle has ended, every seat sees what was under ea
     expect(seesEverything({ status: 'playing' }, 'spectator')).toBe(false);
     expect(seesEverything({ status: 'ended' }, 'spectator')).toBe(true);
     expect(seesEverything({ status: 'ended' }, 'ardenne')).toBe(true);
+  });
+});
+
+/**
+ * Issue 9: the reveal sweep (fog/reveal.ts) marks once the hexes each side's
+ * units see, instead of asking every unit's distance for each cover; it must
+ * reveal and remove what the previous sweep did (test/previous/reveal.ts).
+ * Covers are scattered over positions of random games of every scenario
+ * (formations included: the-shield-hill) and the stress battle, and set
+ * next to a formation's second hex only (a formation sees from both its
+ * hexes, docs/formations.md): the same events, units and decoys.
+ */
+describe('Fiche mécanismes communs, Unités Cachées et Leurres: the sweep marks what each side sees (issue 9)', () => {
+  const sweepBoth = (state: GameState, moverId?: string) => {
+    const now = cloneState(state);
+    const before = cloneState(state);
+    const events = [revealSweep(now, moverId), previousSweep(before, moverId)];
+    return { now: [events[0], now.units, now.decoys], before: [events[1], before.units, before.decoys] };
+  };
+  const battles: Array<[string, Scenario]> = [...SCENARIOS.map((s) => [s.id, s] as [string, Scenario]), ['stress battle', stressScenario()]];
+  test.each(battles)('%s: covers scattered over random positions', (id, scenario) => {
+    const pick = seededDice(seedRng(`reveal-${id}`));
+    const states: GameState[] = [];
+    let n = 0;
+    randomGame(scenario, 'reveal', { limit: id === 'stress battle' ? 150 : 600, afterEach: (s) => void (++n % 5 === 0 && states.push(cloneState(s))) });
+    let changed = 0;
+    for (const state of states) {
+      const size = state.board.cols * state.board.rows;
+      // A quarter of the one-hex units under covers too, so that battles without hidden units (the-shield-hill's formations see) sweep some.
+      state.units.forEach((u, i) => {
+        if (i % 4 === 0 && u.secondHex === undefined && u.hex >= 0) Object.assign(u, { hidden: true, coverId: u.coverId ?? `cover-${i}` });
+        if (u.hidden) u.hex = pick.roll(size) - 1;
+      });
+      for (const d of state.decoys) d.hex = pick.roll(size) - 1;
+      const { now, before } = sweepBoth(state, state.decoys[0]?.id);
+      expect(now).toEqual(before);
+      if ((before[0] as unknown[]).length > 0) changed += 1;
+    }
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  test('a cover next to a formation\'s second hex only is seen (docs/formations.md)', () => {
+    const state = game(
+      [unit('f', 'red', '0505', 3, { secondHex: '0504', steps: 7 }), unit('h', 'blue', '0909', 0, { hidden: true }), unit('g', 'blue', '0101', 0, { hidden: true })],
+      {},
+      [{ id: 'd', side: 'blue', mimic: 'g', hex: '0109', facing: 0 }],
+    );
+    const f = state.units.find((u) => u.id === 'f')!;
+    const onlySecond = [0, 1, 2, 3, 4, 5].map((d) => neighbourOf(state.board, f.secondHex!, d as Direction)).filter((h) => h >= 0 && h !== f.hex && distance(state.board, h, f.hex) > 1);
+    expect(onlySecond.length).toBeGreaterThan(1);
+    state.units.find((u) => u.id === 'h')!.hex = onlySecond[0];
+    state.decoys.find((d) => d.id === 'd')!.hex = onlySecond[1];
+    const { now, before } = sweepBoth(state);
+    expect(now).toEqual(before);
+    expect((now[0] as Array<{ type: string }>).map((e) => e.type).sort()).toEqual(['decoyRemoved', 'revealed']);
   });
 });

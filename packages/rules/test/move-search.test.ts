@@ -1,3 +1,5 @@
+import { sharingViews } from '../src/fog/view';
+import { someArrival } from '../src/actions/legal';
 import { directiveFor, isHarasser, isShooter, isTwoHex, reachable, viewFor, type GameState, type MoveMode, type Seat } from '../src';
 import { randomGame, stressGame, stressScenario } from '../src/testing';
 import { DirectiveFields } from '../src/command/fields';
@@ -55,6 +57,18 @@ function previousJudges(view: GameState, piece: string): boolean {
 function previousReachable(view: GameState, piece: string, mode: MoveMode) {
   const mover = moverOf(view, piece)!;
   return previousAllowed(view, mover, mode, previousSearch(moveContext(view, mover, mode)));
+}
+
+/** Every troop and decoy on the map of each side, on its side's view with its wings under each directive in turn (§2.5.1–2.5.4), where the previous filter judges. */
+function everyPieceUnderEachDirective(state: GameState, check: (under: GameState, side: Seat, piece: string, directive: Directive) => void): void {
+  for (const side of state.sides.map((s) => s.id as Seat)) {
+    const view = viewFor(state, side);
+    const pieces = [...view.units.filter((u) => u.side === side && u.hex >= 0).map((u) => u.id), ...view.decoys.filter((d) => d.side === side && d.hex >= 0).map((d) => d.id)];
+    for (const directive of DIRECTIVES) {
+      const under = { ...view, wings: view.wings.map((w) => (w.side === side ? { ...w, directive } : w)) };
+      for (const piece of pieces.filter((p) => previousJudges(under, p))) check(under, side, piece, directive);
+    }
+  }
 }
 
 /** A few units (and decoys) of the side, spread over its list, on the map. */
@@ -149,18 +163,11 @@ describe('§2.5 every directive\'s preview, arrivals built only when kept (issue
   const stressCases: Array<[string, GameState]> = [['stress battle (bench)', stressGame('bench')], ...positions.filter(([id]) => id.startsWith('stress')).slice(0, 1)];
   test.each(stressCases)('%s', (_id, state) => {
     let kept = 0;
-    for (const side of state.sides.map((s) => s.id)) {
-      const view = viewFor(state, side as Seat);
-      const pieces = [...view.units.filter((u) => u.side === side && u.hex >= 0).map((u) => u.id), ...view.decoys.filter((d) => d.side === side && d.hex >= 0).map((d) => d.id)];
-      for (const directive of DIRECTIVES) {
-        const under = { ...view, wings: view.wings.map((w) => (w.side === side ? { ...w, directive } : w)) };
-        for (const piece of pieces.filter((p) => previousJudges(under, p))) {
-          const now = reachable(under, side as Seat, piece, 'normal');
-          kept += now.length;
-          expect([piece, directive, now]).toEqual([piece, directive, previousReachable(under, piece, 'normal')]);
-        }
-      }
-    }
+    everyPieceUnderEachDirective(state, (under, side, piece, directive) => {
+      const now = reachable(under, side, piece, 'normal');
+      kept += now.length;
+      expect([piece, directive, now]).toEqual([piece, directive, previousReachable(under, piece, 'normal')]);
+    });
     expect(kept).toBeGreaterThan(0);
   });
 
@@ -377,5 +384,37 @@ describe('§2.6.11.1, §3.2.6 the attack judge read in place (issue 9): the same
     expect(verdicts.get('allowed')).toBeGreaterThan(0);
     expect(verdicts.get('shooterMustKeepTarget')).toBeGreaterThan(0);
     expect(verdicts.get('attackMustApproach')).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * §2.6.5 minimal movement is offered where some hex needs it: the verdict
+ * (actions/legal.ts `someArrival`) asks only whether the preview would offer
+ * an arrival, and judges the search's arrivals until the first its
+ * directive allows (issue 9). On the bench's stress battle and a recorded
+ * position of it, every piece of each side under each directive
+ * (§2.5.1–2.5.4), in the minimal and normal modes: the answer is whether
+ * the previous preview is empty — asked alone, and within a scope that
+ * already holds the preview. Pieces whose search finds arrivals but whose
+ * directive allows none must occur, or a verdict that skipped the judge
+ * would pass.
+ */
+describe('§2.6.5 the minimal mode\'s verdict stops at the first arrival allowed (issue 9): the same answer as the previous preview', () => {
+  const cases: Array<[string, GameState]> = [['stress battle (bench)', stressGame('bench')], ...positions.filter(([id]) => id.startsWith('stress')).slice(0, 1)];
+  test.each(cases)('%s', (_id, state) => {
+    const seen = { some: 0, none: 0, allRefused: 0 };
+    everyPieceUnderEachDirective(state, (under, side, piece, directive) => {
+      for (const mode of ['minimal', 'normal'] as MoveMode[]) {
+        const before = previousReachable(under, piece, mode).length > 0;
+        expect([piece, directive, mode, someArrival(under, side, piece, mode)]).toEqual([piece, directive, mode, before]);
+        expect([piece, directive, mode, sharingViews(under, () => (reachable(under, side, piece, mode), someArrival(under, side, piece, mode)))]).toEqual([piece, directive, mode, before]);
+        if (before) seen.some += 1;
+        else seen.none += 1;
+        if (!before && searchArrivals(moveContext(under, moverOf(under, piece)!, mode)).length > 0) seen.allRefused += 1;
+      }
+    });
+    expect(seen.some).toBeGreaterThan(0);
+    expect(seen.none).toBeGreaterThan(0);
+    expect(seen.allRefused).toBeGreaterThan(0);
   });
 });

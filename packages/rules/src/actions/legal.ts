@@ -1,6 +1,7 @@
-import { sharedAnswer, sharedView, sharingViews } from '../fog/view';
+import { answerAbout, knownAnswer, sharedAnswer, sharedView, sharingViews } from '../fog/view';
 import { searchArrivalSet, Arrival } from '../movement/reachable';
-import { moverOf, MoveMode } from '../movement/mover';
+import type { ArrivalSet } from '../movement/arrival-set';
+import { moverOf, Mover, MoveMode } from '../movement/mover';
 import { moveContext } from '../movement/walker';
 import { allFront } from '../units/abilities';
 import type { GameState, Seat } from '../state/types';
@@ -11,7 +12,7 @@ import { unitMayMove } from './move';
 import { passRule } from './pass';
 import { reject, Rejection } from './rejection';
 import type { ActionType } from './schema';
-import { arrivalsAllowed } from '../command/move-directive';
+import { arrivalsAllowed, someArrivalAllowed } from '../command/move-directive';
 import { commandVerdicts } from '../command/legal';
 import { distributingRefusal } from '../command/distributing';
 import { attackVerdict } from '../combat/options';
@@ -58,7 +59,7 @@ function verdicts(state: GameState, seat: Seat, piece: string): LegalAction[] {
     return why ? { type, allowed: false, rejection: why } : { type, allowed: true, ...extra };
   };
   // Minimal movement only where the allowance cannot pay a hex (§2.6.5): offered when some hex needs it (a one-hex search).
-  const modes = (['normal', 'extra', 'minimal'] as MoveMode[]).filter((m) => !moveRefusal(state, seat, piece, m) && (m !== 'minimal' || reachable(state, seat, piece, m).length > 0));
+  const modes = (['normal', 'extra', 'minimal'] as MoveMode[]).filter((m) => !moveRefusal(state, seat, piece, m) && (m !== 'minimal' || someArrival(state, seat, piece, m)));
   return [
     verdict('activate', activateRule.conditions(state, seat, { type: 'activate', piece })),
     verdict('move', modes.length > 0 ? null : moveRefusal(state, seat, piece, 'normal'), { modes }),
@@ -108,15 +109,37 @@ function moveRefusal(state: GameState, seat: Seat, piece: string, mode: MoveMode
  */
 export function reachable(state: GameState, seat: Seat, piece: string, mode: MoveMode = 'normal'): Arrival[] {
   // Asked by the move verdict (minimal mode), the end-turn verdict and the move's preview of one state: searched once.
-  return sharedAnswer(state, `reachable ${seat} ${piece} ${mode}`, () => searchReachable(state, seat, piece, mode));
+  return sharedAnswer(state, reachableKey(seat, piece, mode), () => searchReachable(state, seat, piece, mode));
 }
 
+const reachableKey = (seat: Seat, piece: string, mode: MoveMode) => `reachable ${seat} ${piece} ${mode}`;
+
 function searchReachable(state: GameState, seat: Seat, piece: string, mode: MoveMode): Arrival[] {
+  const found = moverSearch(state, seat, piece, mode);
+  return found ? arrivalsAllowed(found.view, found.mover, mode, found.arrivals) : [];
+}
+
+/**
+ * Whether `reachable` offers any arrival: what the minimal mode's verdict
+ * asks (issue 9). The preview's answer when the scope has it; else the same
+ * search, judged only until the first arrival the directive allows.
+ */
+export function someArrival(state: GameState, seat: Seat, piece: string, mode: MoveMode): boolean {
+  const known = knownAnswer<Arrival[]>(state, reachableKey(seat, piece, mode));
+  if (known) return known.length > 0;
+  return answerAbout(state, `someArrival ${seat} ${piece} ${mode}`, () => {
+    const found = moverSearch(state, seat, piece, mode);
+    return !!found && someArrivalAllowed(found.view, found.mover, mode, found.arrivals);
+  });
+}
+
+/** The mover's search on `seat`'s view, before the directive's filter; null when the piece may not move at all. */
+function moverSearch(state: GameState, seat: Seat, piece: string, mode: MoveMode): { view: GameState; mover: Mover; arrivals: ArrivalSet } | null {
   const view = state.perspective ? state : sharedView(state, seat);
   const mover = moverOf(view, piece);
   // Nothing moves before the hidden deployment ends (§4.5.2), nor a hedgehog ever (§3.3.6, l.2274).
-  if (!mover || mover.unit.side !== seat || view.deployment || allFront(mover.unit)) return [];
-  return arrivalsAllowed(view, mover, mode, searchArrivalSet(moveContext(view, mover, mode)));
+  if (!mover || mover.unit.side !== seat || view.deployment || allFront(mover.unit)) return null;
+  return { view, mover, arrivals: searchArrivalSet(moveContext(view, mover, mode)) };
 }
 
 export { reject };

@@ -4,7 +4,7 @@ import { sharedView } from '../fog/view';
 import { toPoints } from '../movement/costs';
 import { moverOf, Mover, MoveMode } from '../movement/mover';
 import type { Arrival, BodyStep } from '../movement/reachable';
-import { allArrivals, ArrivalSet } from '../movement/arrival-set';
+import type { ArrivalSet } from '../movement/arrival-set';
 import type { BodyWalk } from '../movement/formation-walker';
 import { MoveContext, moveContext, startWalk, walkMove, WalkState } from '../movement/walker';
 import type { GameState, Seat } from '../state/types';
@@ -28,17 +28,38 @@ export function moveDirectiveRefusal(state: GameState, seat: Seat, a: { piece: s
 
 /** The preview offers only the arrivals the directive allows (legal.ts `reachable`), building only those (arrival-set.ts). */
 export function arrivalsAllowed(view: GameState, mover: Mover, mode: MoveMode, arrivals: ArrivalSet): Arrival[] {
+  const kept: Arrival[] = [];
+  eachAllowed(view, mover, mode, arrivals, (i) => {
+    kept.push(arrivals.arrival(i));
+    return false;
+  });
+  return kept;
+}
+
+/**
+ * Whether `arrivalsAllowed` would keep any arrival, judging them in the same
+ * order and stopping at the first allowed (issue 9: the minimal mode's
+ * verdict only needs to know that one exists, and judging every arrival was
+ * most of what it cost). Each judgement reads the arrival alone, so the
+ * answer is `arrivalsAllowed(…).length > 0`.
+ */
+export function someArrivalAllowed(view: GameState, mover: Mover, mode: MoveMode, arrivals: ArrivalSet): boolean {
+  return eachAllowed(view, mover, mode, arrivals, () => true);
+}
+
+/** Calls `take` with each arrival the directive allows, in order, until it returns true; says whether it did. */
+function eachAllowed(view: GameState, mover: Mover, mode: MoveMode, arrivals: ArrivalSet, take: (i: number) => boolean): boolean {
   const busy = directiveRefusal(view, mover.unit, { type: 'pass' });
-  if (busy) return [];
+  if (busy) return false;
   // Only yes or no is needed of each arrival: the refusals are not worded.
   const judge = new DirectiveJudge(view, mover.unit, () => REFUSED);
-  if (judge.directive === null) return allArrivals(arrivals);
+  // No directive: every arrival is allowed (none judged).
+  const allowed = judge.directive === null ? () => true : (i: number) => judge.judge(arrivalIntent(arrivals, i, mode, offMap)) === null;
   // Only an exit asks the context (who left the map where): built once, for the first that does — building it means a pass over the whole board.
   let ctx: MoveContext | undefined;
   const offMap = () => (ctx ??= moveContext(view, mover, mode)).offMapEnemies;
-  const kept: Arrival[] = [];
-  for (let i = 0; i < arrivals.size; i++) if (judge.judge(arrivalIntent(arrivals, i, mode, offMap)) === null) kept.push(arrivals.arrival(i));
-  return kept;
+  for (let i = 0; i < arrivals.size; i++) if (allowed(i) && take(i)) return true;
+  return false;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { distance } from '../geometry/hex';
+import { boardIndex } from '../terrain/board';
 import { event, GameEvent } from '../state/events';
 import type { GameState } from '../state/types';
 
@@ -15,10 +16,13 @@ import type { GameState } from '../state/types';
  */
 export function revealSweep(state: GameState, moverId?: string): GameEvent[] {
   const events: GameEvent[] = [];
-  const realUnits = state.units.filter((u) => u.hex >= 0);
   const near = (a: number, b: number) => a >= 0 && b >= 0 && distance(state.board, a, b) <= 1;
-  // A formation sees from both its hexes (docs/formations.md).
-  const seenByEnemyUnit = (side: string, hex: number) => realUnits.some((e) => e.side !== side && (near(e.hex, hex) || (e.secondHex !== undefined && near(e.secondHex, hex))));
+  const seen = seenHexes(state);
+  const seenByEnemyUnit = (side: string, hex: number) => {
+    if (hex < 0) return false;
+    for (const [by, marks] of seen) if (by !== side && marks[hex]) return true;
+    return false;
+  };
 
   const toReveal = state.units.filter((u) => u.hidden && u.hex >= 0 && seenByEnemyUnit(u.side, u.hex));
   const toRemove = state.decoys.filter(
@@ -36,4 +40,28 @@ export function revealSweep(state: GameState, moverId?: string): GameEvent[] {
   }
   state.decoys = state.decoys.filter((d) => !toRemove.includes(d));
   return events;
+}
+
+/**
+ * The hexes each side's units on the map see (a hex of their body or one
+ * next to it, a formation from both its hexes, docs/formations.md), marked
+ * once per sweep (issue 9: asking every unit's distance for each cover cost
+ * more than the rest of the sweep).
+ */
+function seenHexes(state: GameState): Map<string, Uint8Array> {
+  const idx = boardIndex(state.board);
+  const seen = new Map<string, Uint8Array>();
+  const mark = (marks: Uint8Array, hex: number) => {
+    if (hex < 0) return;
+    marks[hex] = 1;
+    for (let d = 0; d < 6; d++) if (idx.neighbours[hex * 6 + d] >= 0) marks[idx.neighbours[hex * 6 + d]] = 1;
+  };
+  for (const e of state.units) {
+    if (e.hex < 0) continue;
+    let marks = seen.get(e.side);
+    if (!marks) seen.set(e.side, (marks = new Uint8Array(idx.size)));
+    mark(marks, e.hex);
+    if (e.secondHex !== undefined) mark(marks, e.secondHex);
+  }
+  return seen;
 }

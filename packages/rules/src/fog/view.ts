@@ -70,6 +70,11 @@ export function sharedAnswer<T extends object>(state: GameState, key: string, co
   return answer;
 }
 
+/** The `sharedAnswer` to `key` about `state` if its scope has worked it out already, else undefined (nothing computed). */
+export function knownAnswer<T extends object>(state: GameState, key: string): T | undefined {
+  return scope?.state === state ? (scope.answers.get(key) as T | undefined) : undefined;
+}
+
 /**
  * The answer to the question `key` about `about` — the scope's state itself
  * or one of its shared views — worked out once per `sharingViews` scope

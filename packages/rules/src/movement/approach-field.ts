@@ -67,7 +67,9 @@ function searchField(t: StepTable, targets: readonly Unit[]): ApproachField {
       for (let d = 0; d < 6; d++) {
         const from = nb[hex * 6 + d];
         if (from < 0) continue;
-        const ahead = directionOf(nb, from, hex);
+        // The way back is the opposite direction on a regular board; asked in full only where it is not (issue 9: six look-ups per neighbour were most of a settle).
+        const back = (d + 3) % 6;
+        const ahead = nb[from * 6 + back] === hex ? back : directionOf(nb, from, hex);
         if (ahead === -1 || !t.front[facing * 6 + ahead]) continue;
         const h = t.halves[from * 6 + ahead];
         if (h === Number.POSITIVE_INFINITY) continue;

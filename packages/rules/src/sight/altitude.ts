@@ -1,4 +1,6 @@
-import { terrainTable, TERRAINS } from '../data';
+import { terrainTable } from '../data';
+// Not through the data index's re-export (a getter on every read, terrain/board.ts).
+import { TERRAINS } from '../data/schemas';
 import { boardIndex } from '../terrain/board';
 import type { Board } from '../state/types';
 

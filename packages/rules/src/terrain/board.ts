@@ -1,4 +1,6 @@
-import { HEXSIDES, Hexside, Terrain, TERRAINS, terrainTable } from '../data';
+import { terrainTable } from '../data';
+// Straight from the schemas, not through the data index's re-export: a getter on every read, and `terrainAt` is asked millions of times (issue 9).
+import { HEXSIDES, Hexside, Terrain, TERRAINS } from '../data/schemas';
 import { Direction, neighbourOf, opposite } from '../geometry/hex';
 import { neighbourTable } from '../geometry/neighbours';
 import type { Board } from '../state/types';

@@ -89,6 +89,20 @@ export function contacts(board: Board, a: Placed, b: Placed): Contact[] {
 }
 
 /**
+ * False when bodies A and B surely touch nowhere (off the map, or too far
+ * apart), told without walking their pairs of hexes (issue 9: engagement
+ * asks it of every enemy for each unit, and most are far). Hexes next to
+ * each other are at most a row and a column apart, so their indexes
+ * (row × cols + col) at most cols + 1 apart, and a body's second hex is
+ * next to its first. True says only that they may touch.
+ */
+export function mayTouch(board: Board, a: Placed, b: Placed): boolean {
+  if (a.hex < 0 || b.hex < 0) return false;
+  const reach = (board.cols + 1) * (1 + (a.secondHex !== undefined ? 1 : 0) + (b.secondHex !== undefined ? 1 : 0));
+  return Math.abs(a.hex - b.hex) <= reach;
+}
+
+/**
  * Whether some contact of A with B passes `test` — the engagement and
  * adjacency rules' hot path, so it walks the (at most four) pairs without
  * building the bodies' arrays.
@@ -99,7 +113,7 @@ export function someContact(
   b: Placed,
   test: (c: Contact) => boolean,
 ): boolean {
-  if (a.hex < 0 || b.hex < 0) return false;
+  if (!mayTouch(board, a, b)) return false;
   return (
     touchFrom(board, a.hex, a, b, test) ||
     (a.secondHex !== undefined && touchFrom(board, a.secondHex, a, b, test))

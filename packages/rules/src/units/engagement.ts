@@ -3,7 +3,7 @@ import { zoneOf } from '../geometry/facing';
 import { hexsideAt, terrainAt } from '../terrain/board';
 import type { GameState, Unit } from '../state/types';
 import { mayCrossHexside, mayEnterTerrain, zoneSize } from './abilities';
-import { Contact, someContact } from './body';
+import { Contact, mayTouch, someContact } from './body';
 import { stackPlace } from './stacking';
 
 /** The geometry and state a unit needs to engage: where its body is, where it faces, who it is. */
@@ -46,17 +46,18 @@ function mayBeEngagedFrom(state: GameState, b: Unit, hex: number, fromDir: Direc
 
 /** Visible enemy units that engage `unit` (a unit of `state`). */
 export function engagedBy(state: GameState, unit: Unit): Unit[] {
-  return state.units.filter((e) => e.side !== unit.side && !e.hidden && e.hex >= 0 && engages(state, e, unit));
+  // `mayTouch` first: most enemies are far, and `engages` costs more to ask (issue 9).
+  return state.units.filter((e) => e.side !== unit.side && !e.hidden && mayTouch(state.board, e, unit) && engages(state, e, unit));
 }
 
 /** Visible enemy units that `unit` engages. */
 export function engagedTargets(state: GameState, unit: Unit): Unit[] {
-  return state.units.filter((e) => e.side !== unit.side && !e.hidden && e.hex >= 0 && engages(state, unit, e));
+  return state.units.filter((e) => e.side !== unit.side && !e.hidden && mayTouch(state.board, unit, e) && engages(state, unit, e));
 }
 
 /** Visible enemy units adjacent (in the game's sense) to `unit`. */
 export function adjacentEnemies(state: GameState, unit: Placed): Unit[] {
-  return state.units.filter((e) => e.side !== unit.side && !e.hidden && e.hex >= 0 && isAdjacent(state, unit, e));
+  return state.units.filter((e) => e.side !== unit.side && !e.hidden && mayTouch(state.board, unit, e) && isAdjacent(state, unit, e));
 }
 
 export function isEngaged(state: GameState, unit: Unit): boolean {
