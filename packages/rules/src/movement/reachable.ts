@@ -229,7 +229,7 @@ type KeyOf = (hex: number, facing: Facing, turns: number, reoriented: boolean, e
  * What the search already knows, to skip a move before walking it (issue 9:
  * of the eleven turns tried from a state of a large unit, most lead to a
  * state already reached as cheaply, and walking one builds a state). Outside
- * minimal movement a step or a turn leads to a key and a cost known before
+ * minimal movement (`successors`) a step or a turn leads to a key and a cost known before
  * the walk, but for its engaging run (§2.6.8): kept as it was, or begun
  * where an enemy is in sight of the hex arrived at. When `visit` would do
  * nothing with any of them, the move is not walked: the walker has no
@@ -243,7 +243,7 @@ interface Known {
 
 /** Whether nothing is to be gained by a move to `hex` reaching key `k` (its engaging run kept as `engaging`) having spent `spent`. */
 function noGain(ctx: MoveContext, known: Known, k: number, spent: number, hex: number, engaging: boolean): boolean {
-  if (ctx.mode === 'minimal' || !known.noBetter(k, spent)) return false;
+  if (!known.noBetter(k, spent)) return false;
   // Only a hex in sight of an enemy may begin an engaging run (walker.ts `arriveSeeing`); its key is 5 more (the engaging bit, `keyOf`).
   return engaging || ctx.map.enemyNear[hex] === 0 || known.noBetter(k + 5, spent);
 }
@@ -251,11 +251,13 @@ function noGain(ctx: MoveContext, known: Known, k: number, spent: number, hex: n
 function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws: WalkState, turns: number, visit: Visit, known: Known): void {
   if (ws.ended) return;
   const nb = ctx.costs.neighbours;
+  // Minimal movement prices its one hex apart (§2.6.5): its moves are walked, never skipped.
+  const skips = ctx.mode !== 'minimal';
   for (let d = 0; d < 6; d++) {
     // Only the front zone is open (§2.6.3): the walker would refuse the rest.
     if (!front[ws.facing * 6 + d]) continue;
     const to = nb[ws.hex * 6 + d];
-    if (to >= 0 && noGain(ctx, known, known.keyOf(to, ws.facing, turns, false, ws.engagingRun, stepChargeRun(ctx, ws, d)), ws.spent + stepHalves(ctx, ws.hex, d as Direction), to, ws.engagingRun)) continue;
+    if (skips && to >= 0 && noGain(ctx, known, known.keyOf(to, ws.facing, turns, false, ws.engagingRun, stepChargeRun(ctx, ws, d)), ws.spent + stepHalves(ctx, ws.hex, d as Direction), to, ws.engagingRun)) continue;
     const next = to < 0 ? tryExit(ctx, ws, d) : tryStepThrough(ctx, ws, to, d as Direction);
     if (next) visit(next, to < 0 ? EXIT_STEP - d : to, turns);
   }
@@ -266,7 +268,7 @@ function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws:
     // A turn beyond the points left: the walker would refuse it (most of the turns tried, for a large unit).
     if (ctx.mode !== 'minimal' && ws.spent + turnCost(ctx, ws.facing, f) > ctx.budget) continue;
     // A reorientation breaks the charge run (§2.6.9, walker.ts `reorient`).
-    if (noGain(ctx, known, known.keyOf(ws.hex, f, turnsOpen[i][1], true, ws.engagingRun, CHARGE_RUN.none), ws.spent + turnCost(ctx, ws.facing, f), ws.hex, ws.engagingRun)) continue;
+    if (skips && noGain(ctx, known, known.keyOf(ws.hex, f, turnsOpen[i][1], true, ws.engagingRun, CHARGE_RUN.none), ws.spent + turnCost(ctx, ws.facing, f), ws.hex, ws.engagingRun)) continue;
     const next = tryReorient(ctx, ws, f);
     if (next) visit(next, FACE_STEP - f, turnsOpen[i][1]);
   }
