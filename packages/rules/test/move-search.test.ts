@@ -5,8 +5,10 @@ import { randomGame, stressGame, stressScenario } from '../src/testing';
 import { DirectiveFields } from '../src/command/fields';
 import { reorientCost, stepCost, toHalves } from '../src/movement/costs';
 import { stepKeepsCharge } from '../src/movement/charge';
-import { zoneOf, type Facing } from '../src/geometry/facing';
-import type { Direction } from '../src/geometry/hex';
+import { FACINGS, zoneOf, type Facing } from '../src/geometry/facing';
+import { hasTargetFrom, openTarget, targetFromHex } from '../src/fire/targets';
+import { enterableOnce } from '../src/fire/harassment';
+import { distance, type Direction } from '../src/geometry/hex';
 import { zoneSize } from '../src/units/abilities';
 import { boardIndex } from '../src/terrain/board';
 import type { Directive } from '../src/state/types';
@@ -145,6 +147,47 @@ describe('§3.2.6 the attack directive\'s shooters and harassers (issue 9): the 
     }
     // The stress battle's light cavalry harasses (§3.2.4.1): the memory of the hexes between is exercised.
     if (_id.startsWith('stress')) expect(harassers).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * §3.2.2, §3.2.4.1, §3.2.7: "could fire from here" is judged per hex for
+ * what the facing does not change (range, the target's stack, a line of
+ * sight) and per facing for the cone and a harasser's line (its hex between
+ * must lie in its front zone): fire/targets.ts `targetFromHex`, against
+ * `hasTargetFrom` asked afresh, for every shooter on the recorded positions
+ * and the bench's stress battle (harassers among them), every hex within 4
+ * of it and 2 of an enemy, every facing
+ * (a harasser's asked first at each facing in turn). A harasser's line kept
+ * for all facings, or a range read for one facing, would differ.
+ */
+describe('§3.2.6 "could fire from here" per hex, then per facing (issue 9): the same answers as hasTargetFrom', () => {
+  const cases: Array<[string, GameState]> = [...positions, ['stress battle (bench)', stressGame('bench')]];
+  test.each(cases)('%s', (_id, state) => {
+    let yes = 0;
+    let no = 0;
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      for (const u of view.units.filter((x) => x.side === side && x.hex >= 0 && x.kind === 'troop' && isShooter(x))) {
+        const targets = view.units.filter((t) => openTarget(u, t));
+        const enterable = enterableOnce();
+        for (let hex = 0; hex < view.board.cols * view.board.rows; hex++) {
+          // Where a target may be at hand: near the shooter, two hexes from an enemy (a harasser's hex between, §3.2.4.1).
+          if (distance(view.board, hex, u.hex) > 4 || !targets.some((t) => distance(view.board, hex, t.hex) === 2)) continue;
+          const expected = FACINGS.map((facing) => hasTargetFrom(view, u, hex, facing, view.units));
+          yes += expected.filter(Boolean).length;
+          no += expected.filter((e) => !e).length;
+          // A harasser's judge is asked first at each facing in turn: a line kept from the first facing asked would show.
+          for (const first of isHarasser(u) ? FACINGS : [0]) {
+            const judge = targetFromHex(view, u, hex, targets, enterable);
+            judge(first);
+            expect([u.id, hex, first, FACINGS.map((f) => judge(f))]).toEqual([u.id, hex, first, expected]);
+          }
+        }
+      }
+    }
+    // The stress battle has shooters in reach of enemies, with targets and without.
+    if (_id.startsWith('stress')) expect([yes > 0, no > 0]).toEqual([true, true]);
   });
 });
 
@@ -416,5 +459,41 @@ describe('§2.6.5 the minimal mode\'s verdict stops at the first arrival allowed
     expect(seen.some).toBeGreaterThan(0);
     expect(seen.none).toBeGreaterThan(0);
     expect(seen.allRefused).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Issue 9: the search skips a step or a turn whose state it already has as
+ * cheaply, or settled, or dominated, before walking it (reachable.ts
+ * `noGain`): what such a move leads to is known but for its engaging run
+ * (§2.6.8: begun only in sight of an enemy), and what it costs is the step's
+ * terrain and the large friends crossed leaving (§2.3.1.1), or the
+ * turn's (§2.6.6). A key or a cost worked out wrong (the engaging run
+ * forgotten, the crossing left out) would skip a move that mattered. Every
+ * piece of each side — decoys, the warg riders' twelve facings, units in
+ * contact — in the three modes, on the bench's stress battle and a recorded
+ * position of it: the previous search's arrivals, in the same order.
+ */
+describe('§2.6.3–2.6.8 the search skips moves that gain nothing (issue 9): the same arrivals as before', () => {
+  const stressCases: Array<[string, GameState]> = [['stress battle (bench)', stressGame('bench')], ...positions.filter(([id]) => id.startsWith('stress')).slice(0, 1)];
+  test.each(stressCases)('%s', (_id, state) => {
+    let engaging = 0;
+    let charging = 0;
+    for (const side of state.sides.map((s) => s.id)) {
+      const view = viewFor(state, side as Seat);
+      const pieces = [...view.units.filter((u) => u.side === side && u.hex >= 0).map((u) => u.id), ...view.decoys.filter((d) => d.side === side && d.hex >= 0).map((d) => d.id)];
+      for (const piece of pieces) {
+        const mover = moverOf(view, piece)!;
+        for (const mode of MODES) {
+          const now = searchArrivals(moveContext(view, mover, mode));
+          engaging += now.filter((a) => a.engaging).length;
+          charging += now.filter((a) => a.charge).length;
+          expect([piece, mode, now]).toEqual([piece, mode, previousSearch(moveContext(view, mover, mode))]);
+        }
+      }
+    }
+    // Engaging runs and charges (§2.6.8, §2.6.9) are among the keys compared.
+    expect(engaging).toBeGreaterThan(0);
+    expect(charging).toBeGreaterThan(0);
   });
 });

@@ -11,12 +11,11 @@ import { adjacentEnemies, engagedBy } from '../units/engagement';
 import { distributingRefusal } from './distributing';
 import { DirectiveFields, leavesBy, Position } from './fields';
 import { directiveFor } from './situation';
-import { fireRange, isShooter } from '../fire/shooters';
-import { hasTargetFrom, openTarget } from '../fire/targets';
+import { isShooter } from '../fire/shooters';
+import { openTarget, targetFromHex } from '../fire/targets';
 import { enterableOnce } from '../fire/harassment';
 import { ammunitionOf } from '../units/ammunition';
 import { dodgeMayDisengage } from '../units/dodge';
-import { distanceToHex } from '../units/body';
 
 /**
  * What a unit intends to do, as the directive needs to judge it. A move gives
@@ -201,7 +200,7 @@ export class DirectiveJudge {
   private canFireFrom(hex: number, facing: Facing): boolean {
     const known = (this.fireFrom ??= new Uint8Array(this.view.board.cols * this.view.board.rows * 12));
     const key = hex * 12 + facing;
-    if (known[key] === 0) known[key] = hasTargetFrom(this.view, this.unit, hex, facing, this.targetsInRange(hex), this.enterable) ? 2 : 1;
+    if (known[key] === 0) known[key] = this.fromHex(hex)(facing) ? 2 : 1;
     return known[key] === 2;
   }
 
@@ -209,23 +208,20 @@ export class DirectiveJudge {
   private readonly enterable = enterableOnce();
 
   private targets?: Unit[];
-  private inRange = new Map<number, Unit[]>();
+  private targetFrom = new Map<number, (facing: number) => boolean>();
 
   /**
-   * The enemies in the open within the unit's fire range of a hex (§3.2.2):
-   * the same for its twelve facings (the range depends on the hex, through
-   * the weapon capacity of characters there, never on the facing), so
-   * measured once per hex.
-   * `hasTargetFrom` measures them again: those left out would fail there.
+   * `hasTargetFrom` for the twelve facings of a hex (fire/targets.ts
+   * `targetFromHex`: what the facing does not change — range, the targets'
+   * stacks, a line of sight — judged once per hex), among the enemies in the open.
    */
-  private targetsInRange(hex: number): Unit[] {
-    let near = this.inRange.get(hex);
-    if (!near) {
-      const range = fireRange(this.view, { ...this.unit, hex });
+  private fromHex(hex: number): (facing: number) => boolean {
+    let judge = this.targetFrom.get(hex);
+    if (!judge) {
       const targets = (this.targets ??= this.view.units.filter((t) => openTarget(this.unit, t)));
-      this.inRange.set(hex, (near = targets.filter((t) => distanceToHex(this.view.board, t, hex) <= range)));
+      this.targetFrom.set(hex, (judge = targetFromHex(this.view, this.unit, hex, targets, this.enterable)));
     }
-    return near;
+    return judge;
   }
 
   /** §2.5.2, §2.9.2: free moves that never touch the enemy, no charge; rest, and reorganise for the elite. */

@@ -8,7 +8,7 @@ import { engagedBy, engages } from '../units/engagement';
 import { stackAt, stackPlace } from '../units/stacking';
 import { shotLine } from './line';
 import type { Enterable } from './harassment';
-import { fireRange, inFireCone, isShooter } from './shooters';
+import { fireRange, inFireCone, isHarasser, isShooter } from './shooters';
 import { bodyDistance, bodyHexes, distanceToHex } from '../units/body';
 
 /**
@@ -118,6 +118,36 @@ export function hasTargetFrom(view: GameState, unit: Unit, hex: number, facing: 
   // Out of range first: it is the cheapest refusal, and most enemies of a large battle are far.
   const range = fireRange(view, placed);
   return candidates.some((t) => openTarget(unit, t) && distanceToHex(view.board, t, hex) <= range && !reachRefusal(view, placed, t, enterable) && !stackTargetRefusal(view, placed, t));
+}
+
+/**
+ * `hasTargetFrom` for the twelve facings of one hex, with the same answers
+ * (issue 9: the attack directive's preview asks it for every position of
+ * every arrival). What the facing does not change is judged once for the
+ * hex: the range (§3.2.2: the weapon capacity of characters in the hex,
+ * found by a pass over every unit) and the distance; per target, once, the
+ * target's stack (§3.2.7: the zone the line reaches it through, from the
+ * hex) and, save for a harasser, whose line enters a hex of its front zone
+ * (§3.2.4.1), the line of sight. Per facing: the cone, and a harasser's line.
+ */
+export function targetFromHex(view: GameState, unit: Unit, hex: number, candidates: Unit[], enterable?: Enterable): (facing: number) => boolean {
+  if (candidates.length === 0) return () => false;
+  // One copy per hex, its facing set per question: nothing asked keeps it.
+  const placed: Unit = { ...unit, hex };
+  const range = fireRange(view, placed);
+  const near = candidates.filter((t) => openTarget(unit, t) && distanceToHex(view.board, t, hex) <= range && bodyDistance(view.board, placed, t) <= range);
+  const harasser = isHarasser(placed);
+  // Per target of `near`, judged when first in the cone (a preview asks one or two facings of most hexes): 0 not yet, 1 no, 2 yes —
+  // its stack, and save for a harasser the line of sight.
+  const fixed = new Uint8Array(near.length);
+  const open = (t: Unit, i: number): boolean => {
+    if (fixed[i] === 0) fixed[i] = !stackTargetRefusal(view, placed, t) && (harasser || shotLine(view, placed, t, enterable).open) ? 2 : 1;
+    return fixed[i] === 2 && (!harasser || shotLine(view, placed, t, enterable).open);
+  };
+  return (facing) => {
+    placed.facing = facing as Unit['facing'];
+    return near.some((t, i) => bodyHexes(t).some((h) => inFireCone(view, placed, h)) && open(t, i));
+  };
 }
 
 /** An enemy in the open on the map: who `hasTargetFrom` considers (a caller asking for many positions may pass only these). */

@@ -1,7 +1,7 @@
 import type { Facing } from '../geometry/facing';
 import { toPoints } from './costs';
 import { MinHeap } from './heap';
-import { chargeOpenAfter, chargeRank } from './charge';
+import { CHARGE_RUN, chargeOpenAfter, chargeRank } from './charge';
 import { engagingAt } from './charge-settle';
 import { boardIndex } from '../terrain/board';
 import type { Direction } from '../geometry/hex';
@@ -10,7 +10,7 @@ import { facingModel, FacingModel } from './search-facings';
 import { allArrivals, ArrivalSet, builtArrivals, PathPosition, positionsAlong } from './arrival-set';
 import type { BodyStep } from './formation-walker';
 import { searchBodyArrivals } from './formation-search';
-import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, tryExit, tryReorient, tryStepThrough, turnCost, WalkState } from './walker';
+import { MoveContext, MoveEnd, MoveStep, pursuedAt, startWalk, stepChargeRun, stepHalves, tryExit, tryReorient, tryStepThrough, turnCost, WalkState } from './walker';
 
 export type { MoveStep } from './walker';
 export type { BodyStep } from './formation-walker';
@@ -79,13 +79,22 @@ export function searchArrivalSet(ctx: MoveContext): ArrivalSet {
 }
 
 function search(ctx: MoveContext, model: FacingModel, s: Search): void {
-  const key = (ws: WalkState, turns: number) => (((ws.hex * model.slots + model.slot(ws, turns)) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
+  const keyOf: KeyOf = (hex, facing, turns, reoriented, engaging, chargeRun) => (((hex * model.slots + model.slot(facing, turns)) * 2 + (reoriented ? 1 : 0)) * 2 + (engaging ? 1 : 0)) * 5 + chargeRun;
+  const key = (ws: WalkState, turns: number) => keyOf(ws.hex, ws.facing, turns, ws.reorientedSinceStep, ws.engagingRun, ws.chargeRun);
   const front = stepTable(ctx.view.board, ctx.mover.unit).front;
   const start = startWalk(ctx);
   const heap = new MinHeap((n) => s.ws[n].spent);
   heap.push(s.add(key(start, 0), start, -1, NO_STEP, 0));
   // A state reached no dearer with a charge run at least as good makes this one useless (§2.6.9 keeps the search small).
   const dominated = (k: number) => s.rankOf(Math.floor(k / 5)) >= chargeRank(k % 5);
+  const useless = (k: number) => s.isDone(k) || dominated(k);
+  // What `visit` would do nothing with: a useless key, or one already reached as cheaply.
+  const noBetter = (k: number, spent: number) => {
+    if (useless(k)) return true;
+    const known = s.nodeOf(k);
+    return known >= 0 && s.ws[known].spent <= spent;
+  };
+  const known: Known = { keyOf, noBetter };
   let from = 0;
   const visit: Visit = (next, step, nextTurns) => {
     if (next.ended === 'exit') {
@@ -96,17 +105,17 @@ function search(ctx: MoveContext, model: FacingModel, s: Search): void {
       return;
     }
     const nk = key(next, nextTurns);
-    if (s.isDone(nk) || dominated(nk)) return;
+    if (useless(nk)) return;
     const known = s.nodeOf(nk);
     if (known < 0) heap.push(s.add(nk, next, from, step, nextTurns));
     else if (s.ws[known].spent > next.spent) heap.push(s.rewrite(known, next, from, step, nextTurns));
   };
   for (let n = heap.pop(); n !== undefined; n = heap.pop()) {
     const k = s.key[n];
-    if (s.isDone(k) || dominated(k)) continue;
+    if (useless(k)) continue;
     s.settle(k);
     from = n;
-    successors(ctx, model, front, s.ws[n], s.turns[n], visit);
+    successors(ctx, model, front, s.ws[n], s.turns[n], visit, known);
   }
 }
 
@@ -213,13 +222,42 @@ function keyTables(keys: number): KeyTables {
 /** Each state one elementary move leads to, with the move (`stepCode`) and the turns count after it. */
 type Visit = (next: WalkState, step: number, turns: number) => void;
 
-function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws: WalkState, turns: number, visit: Visit): void {
+/** A search key from its parts (`search`). */
+type KeyOf = (hex: number, facing: Facing, turns: number, reoriented: boolean, engaging: boolean, chargeRun: number) => number;
+
+/**
+ * What the search already knows, to skip a move before walking it (issue 9:
+ * of the eleven turns tried from a state of a large unit, most lead to a
+ * state already reached as cheaply, and walking one builds a state). Outside
+ * minimal movement (`successors`) a step or a turn leads to a key and a cost known before
+ * the walk, but for its engaging run (§2.6.8): kept as it was, or begun
+ * where an enemy is in sight of the hex arrived at. When `visit` would do
+ * nothing with any of them, the move is not walked: the walker has no
+ * effect the search reads (its engagement cache is one), so the result is
+ * the same.
+ */
+interface Known {
+  keyOf: KeyOf;
+  noBetter: (k: number, spent: number) => boolean;
+}
+
+/** Whether nothing is to be gained by a move to `hex` reaching key `k` (its engaging run kept as `engaging`) having spent `spent`. */
+function noGain(ctx: MoveContext, known: Known, k: number, spent: number, hex: number, engaging: boolean): boolean {
+  if (!known.noBetter(k, spent)) return false;
+  // Only a hex in sight of an enemy may begin an engaging run (walker.ts `arriveSeeing`); its key is 5 more (the engaging bit, `keyOf`).
+  return engaging || ctx.map.enemyNear[hex] === 0 || known.noBetter(k + 5, spent);
+}
+
+function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws: WalkState, turns: number, visit: Visit, known: Known): void {
   if (ws.ended) return;
   const nb = ctx.costs.neighbours;
+  // Minimal movement prices its one hex apart (§2.6.5): its moves are walked, never skipped.
+  const skips = ctx.mode !== 'minimal';
   for (let d = 0; d < 6; d++) {
     // Only the front zone is open (§2.6.3): the walker would refuse the rest.
     if (!front[ws.facing * 6 + d]) continue;
     const to = nb[ws.hex * 6 + d];
+    if (skips && to >= 0 && noGain(ctx, known, known.keyOf(to, ws.facing, turns, false, ws.engagingRun, stepChargeRun(ctx, ws, d)), ws.spent + stepHalves(ctx, ws.hex, d as Direction), to, ws.engagingRun)) continue;
     const next = to < 0 ? tryExit(ctx, ws, d) : tryStepThrough(ctx, ws, to, d as Direction);
     if (next) visit(next, to < 0 ? EXIT_STEP - d : to, turns);
   }
@@ -229,6 +267,8 @@ function successors(ctx: MoveContext, model: FacingModel, front: Uint8Array, ws:
     const f = turnsOpen[i][0];
     // A turn beyond the points left: the walker would refuse it (most of the turns tried, for a large unit).
     if (ctx.mode !== 'minimal' && ws.spent + turnCost(ctx, ws.facing, f) > ctx.budget) continue;
+    // A reorientation breaks the charge run (§2.6.9, walker.ts `reorient`).
+    if (skips && noGain(ctx, known, known.keyOf(ws.hex, f, turnsOpen[i][1], true, ws.engagingRun, CHARGE_RUN.none), ws.spent + turnCost(ctx, ws.facing, f), ws.hex, ws.engagingRun)) continue;
     const next = tryReorient(ctx, ws, f);
     if (next) visit(next, FACE_STEP - f, turnsOpen[i][1]);
   }

@@ -20,8 +20,8 @@ import type { MoveStep, WalkState } from './walker';
  * the search tries one reorientation where it tried eleven.
  */
 export interface FacingModel {
-  /** The search key's facing part: the facing (0..11), or the turns made (0..2). */
-  slot(ws: WalkState, turns: number): number;
+  /** The search key's facing part, for a state facing `facing` after `turns` turns: the facing (0..11), or the turns made (0..2). */
+  slot(facing: Facing, turns: number): number;
   readonly slots: number;
   /** The reorientations worth trying from `ws`, each with the turns count after it. */
   turnsFrom(ws: WalkState, turns: number): ReadonlyArray<readonly [Facing, number]>;
@@ -43,7 +43,7 @@ const OTHER_FACINGS: ReadonlyArray<Array<[Facing, number]>> = FACINGS.map((g) =>
 const ONE_FACING: ReadonlyArray<readonly Facing[]> = FACINGS.map((f) => [f]);
 
 const everyFacing: FacingModel = {
-  slot: (ws) => ws.facing,
+  slot: (facing) => facing,
   slots: 12,
   turnsFrom: (ws) => OTHER_FACINGS[ws.facing],
   facings: (ws) => ONE_FACING[ws.facing],
@@ -56,10 +56,10 @@ function turnsCounted(start: Facing): FacingModel {
   const firstOther = (f: Facing, not: Facing = f) => FACINGS.find((g) => g !== f && g !== not)!;
   // By facing × turns made: the one turn worth trying, and the count after it.
   const turnFrom = FACINGS.flatMap((f) => [0, 1, 2].map((turns): Array<[Facing, number]> => [[firstOther(f), Math.min(turns + 1, 2)]]));
+  // Its fields in `everyFacing`'s order: one shape for both models where the search reads them.
   return {
-    slot: (_ws, turns) => turns,
+    slot: (_facing, turns) => turns,
     slots: 3,
-    facingsWalked: false,
     turnsFrom: (ws, turns) => turnFrom[ws.facing * 3 + turns],
     facings: (_ws, turns) => (turns === 0 ? [start] : turns === 1 ? others : FACINGS),
     steer(steps, facing) {
@@ -72,5 +72,6 @@ function turnsCounted(start: Facing): FacingModel {
         return { face: before };
       });
     },
+    facingsWalked: false,
   };
 }

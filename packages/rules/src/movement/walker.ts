@@ -67,7 +67,14 @@ function change(ws: WalkState, c: Partial<WalkState>): WalkState {
   };
 }
 
-
+/**
+ * `change` for a step or a turn, the walker's two most frequent moves: the
+ * same state, in the same field order, without the object of changes
+ * (issue 9: the search's allocations are what its collector pauses cost).
+ */
+function moved(ws: WalkState, hex: number, facing: Facing, spent: Halves, hexSteps: number, reorientedSinceStep: boolean, chargeRun: number): WalkState {
+  return { hex, facing, spent, hexSteps, reorientedSinceStep, engagingRun: ws.engagingRun, ended: ws.ended, chargeRun, exit: ws.exit };
+}
 
 /** Reorientation (§2.6.6): never twice without a hex in between, never while engaged. */
 export function walkReorient(ctx: MoveContext, ws: WalkState, facing: Facing): WalkState | Rejection {
@@ -106,7 +113,7 @@ function reorient(ctx: MoveContext, ws: WalkState, facing: Facing, no: No): Walk
   const cost = ctx.mode === 'minimal' && ws.hexSteps === 0 ? 0 : turnCost(ctx, ws.facing, facing);
   if (ctx.mode === 'minimal' && cost > 0) return no('notEnoughPoints', () => ({ cost: toPoints(cost), left: 0 }));
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
-  const next = change(ws, { facing, spent: ws.spent + cost, reorientedSinceStep: true, chargeRun: CHARGE_RUN.none });
+  const next = moved(ws, ws.hex, facing, ws.spent + cost, ws.hexSteps, true, CHARGE_RUN.none);
   return arrive(ctx, next, no);
 }
 
@@ -131,11 +138,21 @@ function stepToward(ctx: MoveContext, ws: WalkState, to: number, dir: Direction,
   const occupied = occupation(ctx, to, no);
   if (occupied) return occupied;
   if (ctx.mode === 'minimal' && sc.kind === 'cost' && affordable(ctx, dir, sc.halves + leavingCost(ctx, ws.hex, dir))) return no('minimalNotNeeded', label);
-  const cost = ctx.mode === 'minimal' ? 0 : (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, ws.hex, dir);
+  const cost = ctx.mode === 'minimal' ? 0 : stepHalves(ctx, ws.hex, dir);
   if (ws.spent + cost > ctx.budget) return noPoints(ctx, ws, cost, no);
-  const chargeRun = nextChargeRun(ws.chargeRun, ctx.chargeEligible && ctx.chargeSides[ws.hex * 6 + dir] === 1, ctx.chargeEligible);
-  const next = change(ws, { hex: to, spent: ws.spent + cost, hexSteps: ws.hexSteps + 1, reorientedSinceStep: false, chargeRun });
+  const next = moved(ws, to, ws.facing, ws.spent + cost, ws.hexSteps + 1, false, stepChargeRun(ctx, ws, dir));
   return arrive(ctx, next, no);
+}
+
+/** What a step through hexside `dir` of `hex` costs outside minimal movement: the hex entered, and the large friends crossed leaving (§2.3.1.1). */
+export function stepHalves(ctx: MoveContext, hex: number, dir: Direction): Halves {
+  const sc = stepCostAt(ctx, hex, dir);
+  return (sc.kind === 'cost' ? sc.halves : 0) + leavingCost(ctx, hex, dir);
+}
+
+/** The charge run after a step through hexside `dir` of the walk's hex (§2.6.9; the search asks it before walking the step). */
+export function stepChargeRun(ctx: MoveContext, ws: WalkState, dir: number): number {
+  return nextChargeRun(ws.chargeRun, ctx.chargeEligible && ctx.chargeSides[ws.hex * 6 + dir] === 1, ctx.chargeEligible);
 }
 
 function exit(ctx: MoveContext, ws: WalkState, dir: number, no: No): WalkState | Rejection {

@@ -64,7 +64,7 @@ interface Node {
 export function searchArrivals(ctx: MoveContext): Arrival[] {
   if (ctx.mover.unit.secondHex !== undefined) return searchBodyArrivals(ctx);
   const model = facingModel(ctx.mover.unit);
-  const key = (ws: WalkState, turns: number) => (((ws.hex * model.slots + model.slot(ws, turns)) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
+  const key = (ws: WalkState, turns: number) => (((ws.hex * model.slots + model.slot(ws.facing, turns)) * 2 + (ws.reorientedSinceStep ? 1 : 0)) * 2 + (ws.engagingRun ? 1 : 0)) * 5 + ws.chargeRun;
   const nodes = new Map<number, Node>();
   const start = startWalk(ctx);
   const startKey = key(start, 0);
