@@ -175,6 +175,10 @@ describe('§2.5.3.1, §2.6.13, §2.9.1 the nearest threats, canFlee and the forc
         const view = sharedView(state, state.activeSide);
         const u = view.units.find((x) => x.side === state.activeSide && x.hex >= 0)!;
         expect(nearestThreats({ ...view }, u)).not.toBe(nearestThreats(view, u));
+        // The same question about another seat's view is answered apart: that seat sees other units.
+        const other = state.sides.find((s) => s.id !== state.activeSide)!.id;
+        expect(nearestThreats(sharedView(state, other), u)).not.toBe(nearestThreats(view, u));
+        expect(nearestThreats(sharedView(state, other), u)).toBe(nearestThreats(sharedView(state, other), u));
         return once;
       });
       expect(first.length).toBeGreaterThan(0);

@@ -56,23 +56,14 @@ let scope: { state: GameState; views: Map<Seat, GameState>; answers: Map<string,
 
 /**
  * The answer to the question `key` about `state`, worked out once per
- * `sharingViews` scope of that state (issue 9: the random player, like a
- * client, asks `legalActions` and then the options behind a verdict — the
- * move search of a mode, the withdrawal hexes — which worked each out
- * again). Outside such a scope, or about another state, `compute` runs
- * every time. The answer is shared by every caller of the scope: they only
- * read it (frozen, so that a caller that changed it would fail loudly).
+ * `sharingViews` scope (issue 9: the random player, like a client, asks
+ * `legalActions` and then the options behind a verdict — the move search of
+ * a mode, the withdrawal hexes — which worked each out again): `answerAbout`
+ * for an object answer, frozen since every caller of the scope shares it (a
+ * caller that changed it would fail loudly).
  */
 export function sharedAnswer<T extends object>(state: GameState, key: string, compute: () => T): T {
-  if (scope?.state !== state) return compute();
-  let answer = scope.answers.get(key) as T | undefined;
-  if (answer === undefined) scope.answers.set(key, (answer = Object.freeze(compute()) as T));
-  return answer;
-}
-
-/** The `sharedAnswer` to `key` about `state` if its scope has worked it out already, else undefined (nothing computed). */
-export function knownAnswer<T extends object>(state: GameState, key: string): T | undefined {
-  return scope?.state === state ? (scope.answers.get(key) as T | undefined) : undefined;
+  return answerAbout(state, key, () => Object.freeze(compute()) as T);
 }
 
 /**
@@ -82,20 +73,34 @@ export function knownAnswer<T extends object>(state: GameState, key: string): T 
  * end-turn verdict and of each verdict of `legalActions` asked the nearest
  * threats, `canFlee` and `forcedAction` again about the same view). Any other
  * object (a copy a question changes as it goes, a view built outside the
- * scope) gets `compute` every time. Unlike `sharedAnswer` the answer may be
- * null or a primitive, and it is not frozen: callers only read it.
+ * scope), or no scope, gets `compute` every time. The answer may be null or
+ * a primitive; callers only read it.
  */
 export function answerAbout<T>(about: GameState, key: string, compute: () => T): T {
-  if (!scope) return compute();
-  let where: string;
-  if (about === scope.state) where = 'state';
-  else if (about.perspective !== undefined && scope.views.get(about.perspective) === about) where = `view ${about.perspective}`;
-  else return compute();
-  const full = `${where} ${key}`;
-  if (scope.answers.has(full)) return scope.answers.get(full) as T;
+  const full = scopeKey(about, key);
+  if (full === null) return compute();
+  if (scope!.answers.has(full)) return scope!.answers.get(full) as T;
   const answer = compute();
-  scope.answers.set(full, answer);
+  scope!.answers.set(full, answer);
   return answer;
+}
+
+/** The answer to `key` about `about` if its scope has worked it out already, else undefined (nothing computed). */
+export function knownAnswer<T>(about: GameState, key: string): T | undefined {
+  const full = scopeKey(about, key);
+  return full === null ? undefined : (scope!.answers.get(full) as T | undefined);
+}
+
+/**
+ * The key of the scope's answers for `key` about `about`: which object it is
+ * about (the state, or the view of which seat: two seats' views answer apart),
+ * then the question; null when the scope does not hold `about`.
+ */
+function scopeKey(about: GameState, key: string): string | null {
+  if (!scope) return null;
+  if (about === scope.state) return `state ${key}`;
+  if (about.perspective !== undefined && scope.views.get(about.perspective) === about) return `view ${about.perspective} ${key}`;
+  return null;
 }
 
 /**
