@@ -143,6 +143,9 @@ describe('§2.6 a move search and the withdrawal hexes asked twice about one sta
       afresh.forEach((a, i) => expect(a).not.toBe(first[i]));
       expect(afresh).toEqual(first);
       ask(state).forEach((a, i) => expect(a).not.toBe(first[i]));
+      // Shared answers are frozen; one worked out outside a scope is the caller's own (a caller may sort it).
+      first.forEach((a) => expect(Object.isFrozen(a)).toBe(true));
+      ask(state).forEach((a) => expect(Object.isFrozen(a)).toBe(false));
     },
   );
 });

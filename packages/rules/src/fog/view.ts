@@ -63,7 +63,7 @@ let scope: { state: GameState; views: Map<Seat, GameState>; answers: Map<string,
  * caller that changed it would fail loudly).
  */
 export function sharedAnswer<T extends object>(state: GameState, key: string, compute: () => T): T {
-  return answerAbout(state, key, () => Object.freeze(compute()) as T);
+  return remembered(state, key, compute, (answer) => Object.freeze(answer) as T);
 }
 
 /**
@@ -77,10 +77,15 @@ export function sharedAnswer<T extends object>(state: GameState, key: string, co
  * a primitive; callers only read it.
  */
 export function answerAbout<T>(about: GameState, key: string, compute: () => T): T {
+  return remembered(about, key, compute, (answer) => answer);
+}
+
+/** The scope's answer to `key` about `about`, `compute`d and `kept` (as the scope keeps it) the first time; outside the scope, `compute`d as it is. */
+function remembered<T>(about: GameState, key: string, compute: () => T, kept: (answer: T) => T): T {
   const full = scopeKey(about, key);
   if (full === null) return compute();
   if (scope!.answers.has(full)) return scope!.answers.get(full) as T;
-  const answer = compute();
+  const answer = kept(compute());
   scope!.answers.set(full, answer);
   return answer;
 }
