@@ -141,7 +141,11 @@ describe("a formation's second attack offered by itself, then passed, from two b
         { id: LEGION, want },
         { timeout: 30_000 },
       );
-      // the log's last line says so (the Legion's name aside: its wing shares its id on this map, and the log names the wing)
+      // the log's last line says so (the Legion's name aside: its wing shares its id on this map, and the log names the wing),
+      // once the page has drawn the event its state already holds (the list is drawn after the state changes)
+      await p
+        .waitForFunction(() => /^Fin de l'activation de /.test(document.querySelector('[data-testid="log"] li:last-child')?.textContent ?? ''), undefined, { timeout: 10_000 })
+        .catch(() => undefined);
       await expect(p.locator('[data-testid="log"] li').last().textContent()).resolves.toMatch(/^Fin de l'activation de .+\.§2\.4\.3$/);
     }
     // the Horde's panel is back to its actions: no second attack to offer any more
